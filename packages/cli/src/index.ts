@@ -1,0 +1,49 @@
+import { Command, Option } from 'commander';
+import { runBuild } from './build';
+import { runCheck } from './check';
+import { runServe } from './serve';
+
+/** Parses argv and runs one command; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  process.env.NODE_ENV ??= 'production';
+  let code = 0;
+  const program = new Command('docsgen')
+    .description('Static-site generator for API documentation: MDX + OpenAPI → a fast, clean-URL site')
+    .option('--root <dir>', 'site folder (its docs-build.config.ts, content/ and specs/)', process.cwd())
+    .showHelpAfterError()
+    .exitOverride();
+  program
+    .command('build')
+    .description('build the site into the output folder (written atomically)')
+    .option('--out <dir>', 'output folder (default: outDir from the config, "build")')
+    .option('--no-cache', 'ignore and do not write the persistent build cache (.docsgen/)')
+    .action(async (opts: { out?: string; cache: boolean }) => {
+      code = await runBuild({ root: program.opts<{ root: string }>().root, out: opts.out, cache: opts.cache });
+    });
+  program
+    .command('serve')
+    .description('serve the built site; with --watch, rebuild on change and reload the browser')
+    .option('--watch', 'rebuild what a change touches and live-reload open pages', false)
+    .addOption(new Option('--port <port>', 'port').default(3000).argParser((v) => Number.parseInt(v, 10)))
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--open', 'open the browser', false)
+    .option('--out <dir>', 'folder to serve (default: the config outDir)')
+    .action(async (opts: { watch: boolean; port: number; host: string; open: boolean; out?: string }) => {
+      code = await runServe({ root: program.opts<{ root: string }>().root, ...opts });
+    });
+  program
+    .command('check')
+    .description('build in memory and validate links, anchors, routes, redirects and frontmatter')
+    .option('--out <dir>', 'also check that this emitted folder matches (default: in-memory build only)')
+    .action(async (opts: { out?: string }) => {
+      code = await runCheck({ root: program.opts<{ root: string }>().root, out: opts.out });
+    });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const e = error as { code?: string; exitCode?: number };
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    return e.exitCode ?? 1;
+  }
+  return code;
+}

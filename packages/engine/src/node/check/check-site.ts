@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { diagnostic, type Diagnostic, type Severity } from '../../shared/diagnostic';
+import { normalizeRoutePath, splitHref } from '../../shared/routes';
+import type { PageGraph } from '../graph/page-graph';
+import type { ResolvedConfig } from '../config/resolve-config';
+import { locateInConfig } from '../graph/config-position';
+
+export interface CheckInput {
+  graph: PageGraph;
+  config: ResolvedConfig;
+  /** Emitted HTML by route (when available): links written by templates are checked too. */
+  html?: ReadonlyMap<string, string>;
+  /** Every non-page output path (`assets/x.css`, `specs/payments.yaml`). */
+  outputFiles?: ReadonlySet<string>;
+}
+
+const severityOf = (level: 'ignore' | 'warn' | 'error'): Severity | null => (level === 'ignore' ? null : level === 'warn' ? 'warning' : 'error');
+
+/** Ids present in emitted HTML, per route. */
+function htmlIds(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]!.replace(/&amp;/g, '&'));
+  return ids;
+}
+
+function positionIn(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, index);
+  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
+}
+
+/**
+ * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
+ * every redirect target exists, every page is reachable. Collects everything; never throws. Pure.
+ */
+export function checkSite({ graph, config, html, outputFiles }: CheckInput): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const linkSeverity = severityOf(config.checks.brokenLinks);
+  const reachSeverity = severityOf(config.checks.unreachablePages);
+  const idCache = new Map<string, Set<string>>();
+  const idsOf = (route: string): Set<string> => {
+    let ids = idCache.get(route);
+    if (!ids) {
+      const page = graph.pages[route]!;
+      ids = new Set(page.anchors);
+      const emitted = html?.get(route);
+      if (emitted) for (const id of htmlIds(emitted)) ids.add(id);
+      idCache.set(route, ids);
+    }
+    return ids;
+  };
+  const resolve = (route: string) => {
+    let page = graph.pages[route];
+    for (let hops = 0; page?.kind === 'redirect' && hops < 5; hops++) page = graph.pages[splitHref(page.redirectTo!).path];
+    return page;
+  };
+  const isFile = (route: string) => graph.staticFiles.includes(route) || outputFiles?.has(route.slice(1)) === true;
+
+  /** null when fine; otherwise the problem. */
+  const verify = (route: string, hash: string): { code: string; message: string; hint?: string } | null => {
+    if (isFile(route)) return null;
+    const target = resolve(route);
+    if (!target || target.kind === 'not-found') {
+      const clean = normalizeRoutePath(route);
+      const hint = clean && graph.pages[clean] ? `write ${clean}: routes are clean, without index, .html or a trailing slash` : undefined;
+      return { code: 'DeadLink', message: `link to a missing page: ${route}${hash ? `#${hash}` : ''}`, hint };
+    }
+    if (hash && !idsOf(target.route).has(hash)) {
+      return { code: 'DeadAnchor', message: `link to a missing anchor: ${route}#${hash}`, hint: `${target.route} has no heading or element with id "${hash}"` };
+    }
+    return null;
+  };
+
+  if (linkSeverity) {
+    const checked = new Set<string>();
+    for (const route of graph.routes) {
+      const page = graph.pages[route]!;
+      for (const link of page.links) {
+        checked.add(`${route}\0${link.href}`);
+        const problem = verify(link.route, link.hash);
+        if (problem) problems.push(diagnostic(problem.code, problem.message, { file: link.file, line: link.line, column: link.column }, { severity: page.kind === 'redirect' ? 'error' : linkSeverity, hint: problem.hint }));
+      }
+    }
+    // Links written by templates and config (navbar, footer, sidebars, pagination).
+    for (const [route, text] of html ?? []) {
+      const seen = new Set<string>();
+      for (const m of text.matchAll(/\shref="(\/(?!\/)[^"]*)"/g)) {
+        const href = m[1]!.replace(/&amp;/g, '&');
+        if (seen.has(href) || checked.has(`${route}\0${href}`)) continue;
+        seen.add(href);
+        const { path: p, hash } = splitHref(href.split('?')[0]!);
+        const problem = verify(p || route, hash);
+        if (!problem) continue;
+        const fromConfig = config.configFile ? locateInConfig(config, p) : {};
+        const where = fromConfig.line ? { file: config.configFile!, ...fromConfig } : { file: `${route} (emitted HTML)`, ...positionIn(text, m.index! + 1) };
+        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, where, { severity: linkSeverity, hint: problem.hint }));
+      }
+    }
+  }
+
+  if (reachSeverity) {
+    const reachable = new Set<string>(['/', '/search', '/404']);
+    const queue: string[] = [];
+    const visit = (route: string) => {
+      if (!reachable.has(route) && graph.pages[route]) {
+        reachable.add(route);
+        queue.push(route);
+      }
+    };
+    for (const sidebar of Object.values(graph.sidebars)) {
+      const walk = (items: typeof sidebar.items) => {
+        for (const item of items) {
+          if (item.href) visit(splitHref(item.href).path);
+          if (item.type === 'category') walk(item.items);
+        }
+      };
+      walk(sidebar.items);
+    }
+    for (const item of config.navbar.items) {
+      if (item.type === 'link') visit(item.to);
+      if (item.type === 'dropdown') for (const i of item.items) visit(i.to);
+    }
+    for (const column of config.footer.columns) for (const i of column.items) visit(splitHref(i.to).path);
+    queue.push('/');
+    while (queue.length) {
+      const route = queue.shift()!;
+      for (const link of graph.pages[route]?.links ?? []) visit(link.route);
+    }
+    for (const route of graph.routes) {
+      const page = graph.pages[route]!;
+      if (reachable.has(route) || page.kind === 'redirect') continue;
+      problems.push(diagnostic('UnreachablePage', `${route} is not in any sidebar, the navbar or the footer, and no reachable page links to it`, { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: reachSeverity, hint: 'add it to a sidebar in docs-build.config.ts or link to it' }));
+    }
+  }
+  return problems;
+}
+
+export const relativeTo = (root: string, file: string): string => (path.isAbsolute(file) ? path.relative(root, file) : file);

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import type { z } from 'zod';
+import { userConfigSchema, type ParsedConfig } from './config-schema';
+import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
+import { resolveConfig, type ResolvedConfig } from './resolve-config';
+
+export const CONFIG_FILE = 'docs-build.config.ts';
+const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
+
+/**
+ * Loads `<root>/docs-build.config.ts` (bundled by esbuild into the cache folder, then imported),
+ * validates it and fills defaults. A site without a config file gets defaults. Reads and writes disk.
+ */
+export async function loadConfig(root: string): Promise<ResolvedConfig> {
+  const file = path.join(root, CONFIG_FILE);
+  if (!fs.existsSync(file)) {
+    return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);
+  }
+  const raw = await importConfigFile(file, root);
+  return resolveConfig(validateConfig(raw, file), root, file);
+}
+
+async function importConfigFile(file: string, root: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+      alias: { 'docsgen/config': defineConfigModule },
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const list = (failure.errors ?? []).map((m) =>
+      diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
+    );
+    throw new DiagnosticError(list.length ? list : [diagnostic('ConfigSyntax', String(error), { file })]);
+  }
+  const cacheDir = path.join(root, '.docsgen');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const out = path.join(cacheDir, `config.${hash}.mjs`);
+  if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  try {
+    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    if (mod.default === undefined) {
+      throw new DiagnosticError([diagnostic('ConfigNoDefaultExport', 'the config file has no default export', { file }, { hint: 'end it with `export default defineConfig({ ... })`' })]);
+    }
+    return mod.default;
+  } catch (error) {
+    if (error instanceof DiagnosticError) throw error;
+    throw new DiagnosticError([diagnostic('ConfigEvaluation', `the config file threw while loading: ${(error as Error).message}`, { file })]);
+  }
+}
+
+/** Runtime validation of what the user wrote; every problem at once, each naming its key path. */
+export function validateConfig(raw: unknown, file: string): ParsedConfig {
+  const parsed = userConfigSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  let source = '';
+  try {
+    source = fs.readFileSync(file, 'utf8');
+  } catch {
+    // defaults-only configs have no file; positions are omitted then
+  }
+  throw new DiagnosticError(parsed.error.issues.map((issue) => issueToDiagnostic(issue, file, source, raw)));
+}
+
+function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, source: string, raw: unknown): Diagnostic {
+  const keyPath = formatKeyPath(issue.path);
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => (keyPath ? `${keyPath}.${k}` : k));
+    const where = locateKeyPath(source, [...issue.path, issue.keys[0]!]);
+    return diagnostic('ConfigUnknownKey', `unknown key ${keys.join(', ')}`, { file, ...where }, { hint: 'check the spelling against the configuration reference in README.md' });
+  }
+  if (issue.code === 'invalid_union' && issue.path.at(-1) !== undefined) {
+    const value = valueAt(raw, issue.path) as { type?: unknown } | undefined;
+    if (value && typeof value === 'object' && 'type' in value) {
+      message = `unknown item type ${JSON.stringify(value.type)}`;
+      return diagnostic('ConfigUnknownItemType', `${keyPath}.type: ${message}`, { file, ...locateKeyPath(source, [...issue.path, 'type']) });
+    }
+  }
+  if (issue.path.at(-1) === 'type' && /discriminator/i.test(issue.message)) {
+    const type = valueAt(raw, issue.path);
+    return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locateKeyPath(source, issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
+  }
+  const value = valueAt(raw, issue.path);
+  if (value === undefined && issue.code === 'invalid_type') message = 'is required';
+  return diagnostic('ConfigInvalid', `${keyPath || '(config)'}: ${message}`, { file, ...locateKeyPath(source, issue.path) });
+}
+
+export function formatKeyPath(keyPath: readonly PropertyKey[]): string {
+  return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
+}
+
+function valueAt(raw: unknown, keyPath: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of keyPath) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Best-effort position of a key path in the config source: finds each key in order, and each array
+ * index by counting the `{` or items after the array's key. Good enough to put the caret on the line.
+ */
+export function locateKeyPath(source: string, keyPath: readonly PropertyKey[]): { line?: number; column?: number } {
+  if (!source) return {};
+  let offset = 0;
+  let found = -1;
+  for (const key of keyPath) {
+    if (typeof key === 'number') {
+      const itemStart = findArrayItem(source, offset, key);
+      if (itemStart < 0) break;
+      offset = itemStart;
+      found = itemStart;
+      continue;
+    }
+    const re = new RegExp(`(['"]?)${String(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*:`, 'g');
+    re.lastIndex = offset;
+    const match = re.exec(source);
+    if (!match) break;
+    found = match.index;
+    offset = match.index + match[0].length;
+  }
+  if (found < 0) return {};
+  const before = source.slice(0, found);
+  const line = before.split('\n').length;
+  return { line, column: found - before.lastIndexOf('\n') };
+}
+
+/** Offset of item `index` of the first array literal at or after `from`; -1 when absent. */
+function findArrayItem(source: string, from: number, index: number): number {
+  const open = source.indexOf('[', from);
+  if (open < 0) return -1;
+  let depth = 0;
+  let item = 0;
+  let quote = '';
+  let expectStart = true;
+  for (let i = open + 1; i < source.length; i++) {
+    const ch = source[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (expectStart && depth === 0 && !/\s/.test(ch)) {
+      if (ch === ']') return -1;
+      if (item === index) return i;
+      expectStart = false;
+    }
+    if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '[' || ch === '{' || ch === '(') depth++;
+    else if (ch === ']' || ch === '}' || ch === ')') {
+      if (depth === 0) return -1;
+      depth--;
+    } else if (ch === ',' && depth === 0) {
+      item++;
+      expectStart = true;
+    }
+  }
+  return -1;
+}
+
+export type { ResolvedConfig };

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ParsedConfig } from './config-schema';
+
+/** The engine's own default templates: `<repo>/templates`. */
+export const DEFAULT_TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../../../templates');
+
+/** Config with defaults applied and every path absolute. */
+export interface ResolvedConfig extends ParsedConfig {
+  root: string;
+  /** The config file, or null when the site has none (defaults only). */
+  configFile: string | null;
+  contentPath: string;
+  outPath: string;
+  /** Absolute path of the OpenAPI document, or null when the site has none. */
+  openapiPath: string | null;
+  /** Persistent build cache (`<root>/.docsgen`). */
+  cacheDir: string;
+  /** Folder holding `index.tsx` and `styles.css`: the site's own `templates/` or the engine's. */
+  templatesDir: string;
+  /** `{{provider.*}}` content variables. */
+  variables: Record<string, string>;
+}
+
+export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null): ResolvedConfig {
+  const openapi = config.openapi ?? (fs.existsSync(path.join(root, 'specs/payments.yaml')) ? 'specs/payments.yaml' : undefined);
+  const siteTemplates = path.join(root, 'templates');
+  const variables: Record<string, string> = { 'site.title': config.title, 'site.url': config.url };
+  if (config.provider) {
+    for (const [key, value] of Object.entries(config.provider)) if (typeof value === 'string') variables[`provider.${key}`] = value;
+  }
+  return {
+    ...config,
+    url: config.url.replace(/\/$/, ''),
+    root,
+    configFile,
+    contentPath: path.resolve(root, config.contentDir),
+    outPath: path.resolve(root, config.outDir),
+    openapiPath: openapi ? path.resolve(root, openapi) : null,
+    cacheDir: path.join(root, '.docsgen'),
+    templatesDir: fs.existsSync(path.join(siteTemplates, 'index.tsx')) ? siteTemplates : DEFAULT_TEMPLATES_DIR,
+    variables,
+  };
+}

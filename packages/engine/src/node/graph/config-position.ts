@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import type { ResolvedConfig } from '../config/resolve-config';
+
+const sources = new Map<string, string>();
+
+/** Line and column of the first occurrence of a quoted value in the config file (for diagnostics). */
+export function locateInConfig(config: ResolvedConfig, value: string): { line?: number; column?: number } {
+  if (!config.configFile) return {};
+  let source = sources.get(config.configFile);
+  if (source === undefined) {
+    try {
+      source = fs.readFileSync(config.configFile, 'utf8');
+    } catch {
+      source = '';
+    }
+    sources.set(config.configFile, source);
+  }
+  for (const quote of ["'", '"', '`']) {
+    const index = source.indexOf(`${quote}${value}${quote}`);
+    if (index >= 0) {
+      const before = source.slice(0, index);
+      return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
+    }
+  }
+  return {};
+}
+
+/** Forget cached config sources (watch mode reloads the config). */
+export function clearConfigSources(): void {
+  sources.clear();
+}

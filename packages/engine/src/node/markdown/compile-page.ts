@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Root as MdastRoot, Code } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Root as HastRoot, Element, ElementContent } from 'hast';
+import { toHast } from 'mdast-util-to-hast';
+import { visit } from 'unist-util-visit';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import type { Heading } from '../../shared/page';
+import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
+import { parseMarkdown, substituteVariables } from './parse-markdown';
+import { remarkValidateContent } from './plugins/remark-validate-content';
+import { remarkAdmonitions } from './plugins/remark-admonitions';
+import { remarkCodeTabs } from './plugins/remark-code-tabs';
+import { remarkHeadings } from './plugins/remark-headings';
+import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
+import { setSourceFile } from './plugins/source-file';
+import { highlightBlock, type HighlightCache } from './highlight';
+
+/** Everything the page compiler needs that is the same for every page of a build. */
+export interface CompileContext {
+  contentPath: string;
+  variables: Record<string, string>;
+  components: ReadonlySet<string>;
+  codeLanguages: readonly string[];
+  highlightCache: HighlightCache;
+  assetUrl: (source: string) => string;
+}
+
+/** A JSON example in content that names the API operation whose request body it is. */
+export interface CodeSample {
+  operation: string;
+  lang: string;
+  code: string;
+  file: string;
+  line?: number;
+}
+
+export interface CompiledPage {
+  file: string;
+  route: string;
+  frontmatter: Frontmatter;
+  /** The first `# H1` of a Markdown page, used as its title when frontmatter has none. */
+  firstH1: string | null;
+  headings: Heading[];
+  links: LinkRef[];
+  assets: AssetRef[];
+  codeSamples: CodeSample[];
+  /** Files whose change affects this page (itself and every partial it includes). */
+  dependencies: string[];
+  /** Plain text of the page for search and descriptions. */
+  hast: HastRoot | null;
+  diagnostics: Diagnostic[];
+}
+
+interface ParsedSource {
+  tree: MdastRoot | null;
+  frontmatter: Frontmatter;
+  source: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Reads, parses and validates one file (page or partial). Reads disk. */
+function parseSourceFile(file: string, ctx: CompileContext): ParsedSource {
+  const vars = substituteVariables(fs.readFileSync(file, 'utf8'), ctx.variables, file);
+  const fm = splitFrontmatter(vars.text, file);
+  const parsed = parseMarkdown(fm.body, file);
+  const diagnostics = [...vars.diagnostics, ...fm.diagnostics, ...parsed.diagnostics];
+  if (parsed.tree) diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
+  return { tree: parsed.tree, frontmatter: fm.data, source: fm.body, diagnostics };
+}
+
+/** Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively. */
+function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen: string[], dependencies: Set<string>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  visit(tree, 'mdxJsxFlowElement', (node: MdxJsxFlowElement, index, parent) => {
+    if (node.name !== 'Include' || !parent || index === undefined) return undefined;
+    const where = { file, line: node.position?.start.line, column: node.position?.start.column };
+    const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
+    const target = typeof attr?.value === 'string' ? attr.value : '';
+    const partial = path.resolve(ctx.contentPath, target.replace(/^\//, ''));
+    if (!target || !fs.existsSync(partial)) {
+      problems.push(diagnostic('MissingInclude', target ? `included file not found: ${target}` : '<Include> needs a file="…" attribute', where, { hint: 'the path is relative to the content folder, e.g. partials/webhook.mdx' }));
+      parent.children.splice(index, 1);
+      return index;
+    }
+    if (seen.includes(partial)) {
+      problems.push(diagnostic('IncludeCycle', `include cycle: ${[...seen, partial].map((f) => path.relative(ctx.contentPath, f)).join(' → ')}`, where));
+      parent.children.splice(index, 1);
+      return index;
+    }
+    dependencies.add(partial);
+    const included = parseSourceFile(partial, ctx);
+    problems.push(...included.diagnostics);
+    if (!included.tree) {
+      parent.children.splice(index, 1);
+      return index;
+    }
+    problems.push(...expandIncludes(included.tree, partial, ctx, [...seen, partial], dependencies));
+    visit(included.tree, (n) => {
+      if (n.type !== 'root' && !(n.data as { sourceFile?: string } | undefined)?.sourceFile) setSourceFile(n, partial);
+    });
+    parent.children.splice(index, 1, ...(included.tree.children as typeof parent.children));
+    return index + included.tree.children.length;
+  });
+  return problems;
+}
+
+function collectCodeSamples(tree: MdastRoot, file: string): CodeSample[] {
+  const samples: CodeSample[] = [];
+  visit(tree, 'code', (node: Code) => {
+    const match = /\boperation=("([^"]*)"|(\S+))/.exec(node.meta ?? '');
+    if (match) {
+      samples.push({ operation: match[2] ?? match[3]!, lang: node.lang ?? '', code: node.value, file: (node.data as { sourceFile?: string } | undefined)?.sourceFile ?? file, line: node.position?.start.line });
+    }
+  });
+  return samples;
+}
+
+/** Highlights every `pre > code` block and hands it on as one finished HTML node. */
+async function highlightCode(tree: HastRoot, cache: HighlightCache): Promise<void> {
+  const blocks: Array<{ parent: { children: unknown[] }; index: number; pre: Element }> = [];
+  visit(tree, 'element', (node, index, parent) => {
+    if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    const code = node.children[0];
+    if (code?.type === 'element' && code.tagName === 'code') blocks.push({ parent, index, pre: node });
+  });
+  for (const { parent, index, pre } of blocks) {
+    const code = pre.children[0] as Element;
+    const className = (code.properties.className as string[] | undefined) ?? [];
+    const lang = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+    const meta = ((code.data as { meta?: string } | undefined)?.meta ?? '').trim();
+    const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
+    const html = await highlightBlock({ lang, meta, code: text }, cache);
+    const element: Element = { type: 'element', tagName: 'docsgen-code', properties: { html, lang }, children: [] };
+    parent.children[index] = element as ElementContent;
+  }
+}
+
+interface MdxJsxHast {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: Array<{ type: string; name?: string; value?: unknown }>;
+  children: ElementContent[];
+  position?: Element['position'];
+}
+
+/**
+ * Turns validated MDX JSX nodes into plain hast elements named after their component, so the
+ * renderer maps them through the component registry (no evaluation of anything).
+ */
+function jsxToElements(tree: HastRoot): void {
+  visit(tree, (node, index, parent) => {
+    if ((node.type as string) !== 'mdxJsxFlowElement' && (node.type as string) !== 'mdxJsxTextElement') return;
+    const jsx = node as unknown as MdxJsxHast;
+    const properties: Element['properties'] = {};
+    for (const a of jsx.attributes) if (a.type === 'mdxJsxAttribute' && a.name) properties[a.name] = typeof a.value === 'string' ? a.value : true;
+    const element: Element = { type: 'element', tagName: jsx.name ?? 'div', properties, children: jsx.children, position: jsx.position };
+    if (parent && index !== undefined) parent.children[index] = element;
+  });
+}
+
+/** Compiles one content page: frontmatter, MDX → validated, transformed mdast → hast with finished code. */
+export async function compilePage(file: string, route: string, ctx: CompileContext): Promise<CompiledPage> {
+  const parsed = parseSourceFile(file, ctx);
+  const dependencies = new Set<string>([file]);
+  const result: CompiledPage = {
+    file,
+    route,
+    frontmatter: parsed.frontmatter,
+    firstH1: null,
+    headings: [],
+    links: [],
+    assets: [],
+    codeSamples: [],
+    dependencies: [],
+    hast: null,
+    diagnostics: parsed.diagnostics,
+  };
+  const tree = parsed.tree;
+  if (!tree) return { ...result, dependencies: [...dependencies] };
+  result.diagnostics.push(...expandIncludes(tree, file, ctx, [file], dependencies));
+  result.diagnostics.push(...remarkAdmonitions(tree, file, parsed.source));
+  result.diagnostics.push(...remarkCodeTabs(tree, file, ctx.codeLanguages));
+  const { headings, firstH1 } = remarkHeadings(tree);
+  const linked = remarkLinks(tree, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl });
+  result.diagnostics.push(...linked.diagnostics);
+  const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
+  jsxToElements(hast);
+  await highlightCode(hast, ctx.highlightCache);
+  return {
+    ...result,
+    firstH1,
+    headings,
+    links: linked.links,
+    assets: linked.assets,
+    codeSamples: collectCodeSamples(tree, file),
+    dependencies: [...dependencies],
+    hast,
+  };
+}

@@ -1,0 +1,78 @@
+import type { SiteData } from '../../shared/site';
+import type { PageNode } from '../graph/page-graph';
+
+export interface DocumentAssets {
+  css: string;
+  js: string;
+  /** Extra inline script for `serve --watch` (live reload and error overlay). */
+  devScript?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Runs before first paint: applies the stored colour mode and hides a dismissed announcement,
+ * so neither flashes nor shifts the layout.
+ */
+export function headScript(site: SiteData): string {
+  const fallback = site.colorMode.defaultMode;
+  const system = site.colorMode.respectPrefersColorScheme
+    ? `||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`
+    : `||'${fallback}'`;
+  return `(function(){var d=document.documentElement;try{var t=localStorage.getItem('theme');d.dataset.theme=(t==='dark'||t==='light')?t:(null${system});var a=d.dataset.announcement;if(a&&localStorage.getItem('docsgen.announcement.dismissed')===a)d.dataset.announcementDismissed='';if(localStorage.getItem('docsgen.sidebar.hidden')==='1')d.dataset.sidebarHidden='';}catch(e){d.dataset.theme='${fallback}'}})()`;
+}
+
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c2410c"/><path d="M9 22V10h13M9 16h10M9 22h13" stroke="#fff" stroke-width="3" fill="none"/></svg>')}`;
+
+/** The one HTML shell of every page. */
+export function htmlDocument({ site, page, body, assets }: { site: SiteData; page: PageNode; body: string; assets: DocumentAssets }): string {
+  const title = page.kind === 'home' ? site.title : `${page.title} | ${site.title}`;
+  const canonical = site.url + (page.route === '/' ? '/' : page.route);
+  const description = page.description || site.description;
+  const announcement = site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '';
+  const robots = page.kind === 'not-found' ? '<meta name="robots" content="noindex">' : '';
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(site.locale)}" data-theme="${site.colorMode.defaultMode}"${announcement}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`}${robots}
+<meta property="og:type" content="${page.kind === 'home' ? 'website' : 'article'}">
+<meta property="og:site_name" content="${escapeHtml(site.title)}">
+<meta property="og:title" content="${escapeHtml(title)}">
+<meta property="og:description" content="${escapeHtml(description)}">
+<meta property="og:url" content="${escapeHtml(canonical)}">
+<meta name="twitter:card" content="summary">
+<meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
+<link rel="icon" href="${FAVICON}">
+<script>${headScript(site)}</script>
+<link rel="stylesheet" href="${assets.css}">
+<script type="module" src="${assets.js}"></script>
+</head>
+<body>
+${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
+</body>
+</html>
+`;
+}
+
+/** A redirect page for static hosts without redirect rules: canonical link, meta refresh and a plain link. */
+export function redirectDocument(site: SiteData, to: string): string {
+  const target = escapeHtml(to);
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(site.locale)}">
+<head>
+<meta charset="utf-8">
+<title>Redirecting to ${target}</title>
+<link rel="canonical" href="${escapeHtml(site.url + to)}">
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url=${target}">
+</head>
+<body>
+<p>This page has moved to <a href="${target}">${target}</a>.</p>
+</body>
+</html>
+`;
+}

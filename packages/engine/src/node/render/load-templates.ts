@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import type { ComponentType } from 'react';
+import type { PageKind, Sidebar } from '../../shared/page';
+import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
+import type { ResolvedConfig } from '../config/resolve-config';
+
+const require = createRequire(import.meta.url);
+
+/** What a theme's `templates/index.tsx` exports. */
+export interface TemplateModule {
+  templates: Partial<Record<PageKind, ComponentType<never>>>;
+  components: Record<string, ComponentType<never>>;
+  contentComponents: string[];
+  Sidebar: ComponentType<{ sidebar: Sidebar }>;
+}
+
+export interface LoadedTemplates {
+  module: TemplateModule;
+  /** Every source file of the bundle (watch mode rebuilds everything when one changes). */
+  inputs: string[];
+}
+
+/**
+ * Bundles the theme with esbuild into the cache folder and imports it. React stays external and is
+ * resolved from docsgen's own installation, so the theme and the renderer share one React.
+ * A new bundle hash means a fresh import: watch mode picks up template edits without a restart.
+ */
+export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTemplates> {
+  const entry = path.join(config.templatesDir, 'index.tsx');
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'docsgen-external-react',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args: esbuild.OnResolveArgs) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+          },
+        },
+      ],
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    throw new DiagnosticError(
+      (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
+    );
+  }
+  const code = result.outputFiles[0]!.text;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  fs.mkdirSync(config.cacheDir, { recursive: true });
+  const out = path.join(config.cacheDir, `templates.${hash}.mjs`);
+  if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  const module = (await import(pathToFileURL(out).href)) as TemplateModule;
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
+  return { module, inputs };
+}

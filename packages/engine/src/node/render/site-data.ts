@@ -1,0 +1,35 @@
+import type { NavItem, SiteData } from '../../shared/site';
+import type { ResolvedConfig } from '../config/resolve-config';
+import type { PageGraph } from '../graph/page-graph';
+import { firstLink } from '../graph/navigation';
+
+/** Resolves config + graph into what templates read: navbar items get real hrefs. Pure. */
+export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false): SiteData {
+  const items: NavItem[] = config.navbar.items.map((item): NavItem => {
+    switch (item.type) {
+      case 'sidebar':
+        return { type: 'link', label: item.label, href: firstLink(graph.sidebars[item.sidebarId]) ?? '/', sidebarId: item.sidebarId };
+      case 'link':
+        return { type: 'link', label: item.label, href: item.to };
+      case 'dropdown':
+        return { type: 'dropdown', label: item.label, href: item.to, activePrefix: item.to, items: item.items.map((i) => ({ label: i.label, href: i.to })) };
+      default:
+        return { type: item.type };
+    }
+  });
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    description: config.description,
+    url: config.url,
+    locale: config.locale,
+    versionLabel: config.versionLabel,
+    announcement: config.announcement,
+    colorMode: config.colorMode,
+    navbar: { logo: config.navbar.logo, items },
+    footer: { logo: config.footer.logo, columns: config.footer.columns.map((c) => ({ title: c.title, items: c.items.map((i) => ({ label: i.label, href: i.to })) })), copyright: config.footer.copyright },
+    provider: config.provider ? { name: config.provider.name, slug: config.provider.slug } : undefined,
+    editUrl: config.editUrl,
+    dev,
+  };
+}

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Root } from 'hast';
+import { DiagnosticError, diagnostic, hasErrors, type Diagnostic } from '../shared/diagnostic';
+import { loadConfig, type ResolvedConfig } from './config/load-config';
+import { clearConfigSources } from './graph/config-position';
+import { listContentFiles, type CategoryMeta } from './crawl/crawl-content';
+import { compilePage, type CompileContext, type CompiledPage } from './markdown/compile-page';
+import { HighlightCache } from './markdown/highlight';
+import { buildPageGraph, type PageGraph } from './graph/page-graph';
+import { gitLastUpdated } from './graph/git-dates';
+import { loadTemplates, type LoadedTemplates } from './render/load-templates';
+import { renderPages } from './render/render-pages';
+import { siteData } from './render/site-data';
+import { buildClientAssets, assetUrlFor, type ClientAssets } from './client-build/build-client';
+import { siteFiles, emitSite, type SiteFiles } from './emit/emit-site';
+import { DiskSink, MemorySink, type Sink } from './emit/sinks';
+import { checkSite } from './check/check-site';
+import { routeForFile, htmlFileForRoute } from '../shared/routes';
+import { task, silentLogger, type Logger } from './task';
+
+export interface BuildOptions {
+  root: string;
+  /** Output folder (absolute or relative to the cwd); default from config (`build`). */
+  outDir?: string;
+  /** Turn off the persistent highlight cache. */
+  noCache?: boolean;
+  logger?: Logger;
+  /** `memory` keeps the site in memory (tests, `check` without writing). Default `disk`. */
+  output?: 'disk' | 'memory';
+  /** Inline script added to every page (serve --watch: live reload). */
+  devScript?: string;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  graph: PageGraph | null;
+  config: ResolvedConfig | null;
+  /** The emitted site (also kept for disk builds, for serve and the bench). */
+  output: SiteFiles | null;
+  /** Routes whose HTML changed in this run. */
+  changedRoutes: string[];
+  stats: { pages: number; bytes: number; ms: number };
+}
+
+/**
+ * Holds one site in memory so `serve --watch` can rebuild only what a change touches. `build` is a
+ * single `full()`. Stages: config → templates → content → graph → render → client → check → emit.
+ */
+export class SiteBuilder {
+  private config: ResolvedConfig | null = null;
+  private templates: LoadedTemplates | null = null;
+  private client: ClientAssets | null = null;
+  private compiled = new Map<string, CompiledPage>();
+  private categories = new Map<string, CategoryMeta>();
+  private html = new Map<string, string>();
+  private cache: HighlightCache | null = null;
+  private lastUpdated = new Map<string, string>();
+  private output: SiteFiles | null = null;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: BuildOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** Files that, when changed, need a full rebuild (config and theme). */
+  get fullRebuildFiles(): string[] {
+    return [this.config?.configFile, ...(this.templates?.inputs ?? [])].filter((f): f is string => Boolean(f));
+  }
+
+  get resolvedConfig(): ResolvedConfig | null {
+    return this.config;
+  }
+
+  private compileContext(): CompileContext {
+    const config = this.config!;
+    return {
+      contentPath: config.contentPath,
+      variables: config.variables,
+      components: new Set(this.templates!.module.contentComponents),
+      codeLanguages: config.codeLanguages,
+      highlightCache: this.cache!,
+      assetUrl: assetUrlFor,
+    };
+  }
+
+  /** Everything from scratch (config and theme reloaded). */
+  async full(): Promise<BuildResult> {
+    const start = performance.now();
+    const log = this.logger;
+    try {
+      clearConfigSources();
+      this.config = await task(log, 'config', () => loadConfig(this.options.root));
+      const config = this.config;
+      this.cache = new HighlightCache(this.options.noCache ? null : path.join(config.cacheDir, 'highlight-cache.json'));
+      this.templates = await task(log, 'templates', () => loadTemplates(config));
+      const ctx = this.compileContext();
+      this.compiled.clear();
+      await task(log, 'content', async () => {
+        const files = listContentFiles(config.contentPath);
+        this.categories = files.categories;
+        for (const rel of files.pages) {
+          const file = path.join(config.contentPath, rel);
+          this.compiled.set(file, await compilePage(file, routeForFile(rel), ctx));
+        }
+        return files;
+      }, (files) => `${files.pages.length} pages, ${this.cache!.hits} cached / ${this.cache!.misses} new code blocks`);
+      this.lastUpdated = gitLastUpdated(config.contentPath);
+      this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
+      return await this.finish(start, null);
+    } catch (error) {
+      return this.failed(error, start);
+    }
+  }
+
+  /**
+   * Rebuilds after file changes. Config or theme changes rebuild everything; a content change
+   * recompiles the pages that depend on it and re-renders only pages whose HTML changed.
+   */
+  async update(changed: string[]): Promise<BuildResult> {
+    const start = performance.now();
+    if (!this.config || !this.templates || changed.some((f) => this.fullRebuildFiles.includes(path.resolve(f)) || path.basename(f) === 'styles.css')) {
+      return this.full();
+    }
+    try {
+      const config = this.config;
+      const ctx = this.compileContext();
+      const files = listContentFiles(config.contentPath);
+      this.categories = files.categories;
+      const wanted = new Set(files.pages.map((rel) => path.join(config.contentPath, rel)));
+      for (const file of [...this.compiled.keys()]) if (!wanted.has(file)) this.compiled.delete(file);
+      const touched = new Set(changed.map((f) => path.resolve(f)));
+      for (const file of wanted) {
+        const known = this.compiled.get(file);
+        if (!known || known.dependencies.some((d) => touched.has(d))) {
+          this.compiled.set(file, await compilePage(file, routeForFile(path.relative(config.contentPath, file)), ctx));
+        }
+      }
+      return await this.finish(start, touched);
+    } catch (error) {
+      return this.failed(error, start);
+    }
+  }
+
+  private async finish(start: number, touched: Set<string> | null): Promise<BuildResult> {
+    const config = this.config!;
+    const log = this.logger;
+    const pages = [...this.compiled.values()];
+    const diagnostics: Diagnostic[] = pages.flatMap((p) => p.diagnostics);
+    const graph = await task(log, 'graph', () =>
+      buildPageGraph({ config, pages, categories: this.categories, lastUpdated: this.lastUpdated, staticFiles: config.openapiPath ? ['/specs/payments.yaml'] : [] }),
+      (g) => `${g.routes.length} routes`,
+    );
+    diagnostics.push(...graph.diagnostics);
+    const contents = new Map<string, Root>();
+    for (const page of pages) if (page.hast) contents.set(page.route, page.hast);
+    const site = siteData(config, graph, Boolean(this.options.devScript));
+    const rendered = await task(log, 'render', () =>
+      renderPages({ graph, site, templates: this.templates!.module, contents, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript } }),
+    );
+    const html = new Map<string, string>();
+    for (const result of rendered) {
+      if (result.ok) html.set(result.route, result.html);
+      else diagnostics.push(result.diagnostic);
+    }
+    const changedRoutes = [...html].filter(([route, text]) => this.html.get(route) !== text).map(([route]) => route);
+    const files = siteFiles(graph, config, html);
+    for (const [file, text] of this.client!.files) files.set(file, text);
+    const copies = new Map<string, string>();
+    for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
+    if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
+    const outputFiles = new Set([...files.keys(), ...copies.keys()]);
+    diagnostics.push(...(await task(log, 'check', () => checkSite({ graph, config, html, outputFiles }), (d) => `${d.length} problems`)));
+    this.cache!.save();
+    const output: SiteFiles = { files, copies };
+    const bytes = [...files.values()].reduce((n, f) => n + Buffer.byteLength(f), 0);
+    if (hasErrors(diagnostics)) {
+      return { ok: false, diagnostics, graph, config, output: null, changedRoutes: [], stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
+    }
+    const outPath = this.options.outDir ? path.resolve(this.options.outDir) : config.outPath;
+    await task(log, 'emit', () => {
+      if (touched && this.output && (this.options.output ?? 'disk') === 'disk' && fs.existsSync(outPath)) {
+        writeChanged(outPath, this.output, output);
+      } else {
+        const sink: Sink = this.options.output === 'memory' ? new MemorySink() : new DiskSink(outPath);
+        emitSite(sink, output);
+      }
+    }, () => `${outputFiles.size} files`);
+    this.html = html;
+    this.output = output;
+    return { ok: true, diagnostics, graph, config, output, changedRoutes, stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
+  }
+
+  private failed(error: unknown, start: number): BuildResult {
+    const diagnostics = error instanceof DiagnosticError ? error.diagnostics : [diagnostic('InternalError', (error as Error).stack ?? String(error), { file: this.options.root })];
+    return { ok: false, diagnostics, graph: null, config: this.config, output: null, changedRoutes: [], stats: { pages: 0, bytes: 0, ms: performance.now() - start } };
+  }
+}
+
+/** Watch mode: writes only files whose contents changed (each through a rename) and removes stale ones. */
+function writeChanged(outPath: string, before: SiteFiles, after: SiteFiles): void {
+  for (const [file, text] of after.files) {
+    if (before.files.get(file) === text) continue;
+    const full = path.join(outPath, file);
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(`${full}.tmp`, text);
+    fs.renameSync(`${full}.tmp`, full);
+  }
+  for (const [file, from] of after.copies) if (before.copies.get(file) !== from) fs.copyFileSync(from, path.join(outPath, file));
+  for (const file of [...before.files.keys(), ...before.copies.keys()]) {
+    if (!after.files.has(file) && !after.copies.has(file)) fs.rmSync(path.join(outPath, file), { force: true });
+  }
+}
+
+export { htmlFileForRoute };

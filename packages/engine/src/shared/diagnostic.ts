@@ -1,0 +1,40 @@
+/** Where a problem is, in the user's own file. Lines and columns are 1-based. */
+export interface SourcePosition {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * The one shape of every problem docsgen reports. Codes are permanent and searchable
+ * (`DeadLink`, `DuplicateRoute`); the CLI turns a list of these into text.
+ */
+export interface Diagnostic extends SourcePosition {
+  code: string;
+  severity: Severity;
+  message: string;
+  hint?: string;
+}
+
+export function diagnostic(
+  code: string,
+  message: string,
+  at: SourcePosition,
+  extra: { severity?: Severity; hint?: string } = {},
+): Diagnostic {
+  return { code, message, severity: extra.severity ?? 'error', hint: extra.hint, ...at };
+}
+
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === 'error');
+}
+
+/** A failure that carries diagnostics; thrown only inside a stage, caught at its edge. */
+export class DiagnosticError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+    this.name = 'DiagnosticError';
+  }
+}

@@ -1,0 +1,59 @@
+import type { PageProps } from './types';
+import { Layout } from './Layout';
+import { Toc } from './Toc';
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export function DocPage({ site, page, content, sidebarHtml }: PageProps) {
+  const showToc = !page.hideToc && page.toc.length > 0;
+  const editHref = site.editUrl && page.contentFile ? `${site.editUrl.replace(/\/$/, '')}/${page.contentFile}` : null;
+  return (
+    <Layout site={site} page={page} sidebarHtml={sidebarHtml}>
+      <div className={`doc${showToc ? ' has-toc' : ''}`}>
+        <article className="doc-article">
+          {page.breadcrumbs.length ? (
+            <nav className="breadcrumbs" aria-label="Breadcrumbs">
+              <ol>
+                <li><a href="/" aria-label="Home page">Home</a></li>
+                {page.breadcrumbs.map((crumb, i) => (
+                  <li key={i}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
+                ))}
+                <li aria-current="page"><span>{page.sidebarLabel}</span></li>
+              </ol>
+            </nav>
+          ) : null}
+          {showToc ? <Toc headings={page.toc} variant="mobile" /> : null}
+          <div className="markdown">
+            <h1>{page.title}</h1>
+            {content}
+          </div>
+          {editHref || page.lastUpdated ? (
+            <div className="doc-meta">
+              {editHref ? <a href={editHref} target="_blank" rel="noopener noreferrer">Edit this page</a> : <span />}
+              {page.lastUpdated ? <span>Last updated on <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated)}</time></span> : null}
+            </div>
+          ) : null}
+          {page.prev || page.next ? (
+            <nav className="pagination" aria-label="Docs pages">
+              {page.prev ? (
+                <a className="pagination-link pagination-prev" href={page.prev.href}>
+                  <span className="pagination-sub">Previous</span>
+                  <span className="pagination-label">{page.prev.label}</span>
+                </a>
+              ) : <span />}
+              {page.next ? (
+                <a className="pagination-link pagination-next" href={page.next.href}>
+                  <span className="pagination-sub">Next</span>
+                  <span className="pagination-label">{page.next.label}</span>
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
+        </article>
+        {showToc ? <Toc headings={page.toc} variant="desktop" /> : null}
+      </div>
+    </Layout>
+  );
+}

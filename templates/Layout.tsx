@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import type { PageProps } from './types';
+import { Navbar, NavbarItem } from './Navbar';
+import { Footer } from './Footer';
+import { Icon } from './components/Icon';
+
+/** Announcement bar, navbar, mobile drawer, main area and footer shared by every page. */
+export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'content'> & { children: ReactNode }) {
+  const { announcement } = site;
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      {announcement ? (
+        <div className="announcement" role="region" aria-label="Announcement" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
+          <div className="announcement-content" dangerouslySetInnerHTML={{ __html: announcement.content }} />
+          {announcement.isCloseable ? (
+            <button type="button" className="announcement-close" data-announcement-close="" aria-label="Close announcement">
+              <Icon name="close" size={16} />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <Navbar site={site} page={page} />
+      <div className="drawer" id="drawer" hidden>
+        <div className="drawer-backdrop" data-drawer-close="" />
+        <div className="drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
+          <div className="drawer-header">
+            <a className="navbar-brand" href="/">{site.title}</a>
+            <button type="button" className="navbar-icon-button" data-drawer-close="" aria-label="Close navigation">
+              <Icon name="close" size={22} />
+            </button>
+          </div>
+          {/* filled with a copy of the page's sidebar when the drawer opens (keeps the HTML small) */}
+          {sidebarHtml ? <div className="drawer-sidebar" /> : null}
+          <div className="drawer-items">
+            {site.navbar.items.map((item, i) => (
+              <NavbarItem key={i} item={item} site={site} page={page} />
+            ))}
+          </div>
+        </div>
+      </div>
+      <div className={`main-wrapper${sidebarHtml ? ' has-sidebar' : ''}`}>
+        {sidebarHtml ? (
+          <aside className="sidebar-container" aria-label="Section navigation">
+            <div className="sidebar-scroll" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
+            <button type="button" className="sidebar-hide" data-sidebar-hide="" aria-label="Hide sidebar" title="Hide sidebar">
+              <Icon name="sidebar" size={16} />
+            </button>
+          </aside>
+        ) : null}
+        {sidebarHtml ? (
+          <button type="button" className="sidebar-show" data-sidebar-show="" aria-label="Show sidebar" title="Show sidebar">
+            <Icon name="sidebar" size={16} />
+          </button>
+        ) : null}
+        <main id="main" className="main">{children}</main>
+      </div>
+      <Footer site={site} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { NavItem, SiteData } from '../packages/engine/src/shared/site';
+import { isExternal } from '../packages/engine/src/shared/site';
+import type { PageNode } from './types';
+import { Icon } from './components/Icon';
+
+function isActive(item: NavItem, page: PageNode): boolean {
+  if (item.sidebarId && page.sidebarId === item.sidebarId) return true;
+  if (item.activePrefix && (page.route === item.activePrefix || page.route.startsWith(`${item.activePrefix}/`))) return true;
+  return Boolean(item.href && item.href === page.route);
+}
+
+function NavLink({ label, href, className }: { label: string; href: string; className: string }) {
+  const external = isExternal(href);
+  return (
+    <a className={className} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {label}
+      {external ? <Icon name="external" size={12} /> : null}
+    </a>
+  );
+}
+
+function Dropdown({ label, items, active, icon }: { label: string; items: Array<{ label: string; href: string }>; active?: boolean; icon?: 'globe' }) {
+  return (
+    <div className={`navbar-dropdown${active ? ' active' : ''}`}>
+      <button type="button" className="navbar-link navbar-dropdown-toggle" aria-haspopup="true" aria-expanded="false">
+        {icon ? <Icon name={icon} size={16} /> : null}
+        {label}
+      </button>
+      <ul className="navbar-dropdown-menu">
+        {items.map((item) => (
+          <li key={item.href + item.label}>
+            <NavLink label={item.label} href={item.href} className="navbar-dropdown-link" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One navbar item; also used in the mobile drawer. */
+export function NavbarItem({ item, site, page }: { item: NavItem; site: SiteData; page: PageNode }) {
+  const here = page.kind === 'not-found' ? '/' : page.route;
+  switch (item.type) {
+    case 'link':
+      return <NavLink label={item.label!} href={item.href!} className={`navbar-link${isActive(item, page) ? ' active' : ''}`} />;
+    case 'dropdown':
+      return <Dropdown label={item.label!} items={item.items ?? []} active={isActive(item, page)} />;
+    case 'search':
+      return (
+        <a className="navbar-search" href="/search" data-search-button="" aria-label="Search (Ctrl+K)">
+          <Icon name="search" size={16} />
+          <span className="navbar-search-label">Search</span>
+          <kbd className="navbar-search-key">Ctrl K</kbd>
+        </a>
+      );
+    case 'colorMode':
+      return site.colorMode.switch ? (
+        <button type="button" className="navbar-icon-button color-mode-toggle" data-color-mode-toggle="" aria-label="Switch between dark and light mode" title="Switch between dark and light mode">
+          <Icon name="sun" />
+          <Icon name="moon" />
+        </button>
+      ) : null;
+    case 'localeDropdown':
+      return <Dropdown label={site.locale === 'en' ? 'English' : site.locale} items={[{ label: site.locale === 'en' ? 'English' : site.locale, href: here }]} icon="globe" />;
+    case 'versionDropdown':
+      return <Dropdown label={site.versionLabel} items={[{ label: site.versionLabel, href: here }]} />;
+    default:
+      return null;
+  }
+}
+
+export function Navbar({ site, page }: { site: SiteData; page: PageNode }) {
+  const { logo } = site.navbar;
+  return (
+    <nav className="navbar" aria-label="Main">
+      <div className="navbar-inner">
+        <button type="button" className="navbar-icon-button navbar-toggle" data-drawer-toggle="" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer">
+          <Icon name="menu" size={22} />
+        </button>
+        <a className="navbar-brand" href="/">
+          {logo ? <img className="navbar-logo" src={logo.src} alt={logo.alt} width={32} height={32} /> : null}
+          <span className="navbar-title">{site.title}</span>
+        </a>
+        <div className="navbar-items">
+          {site.navbar.items.map((item, i) => (
+            <NavbarItem key={i} item={item} site={site} page={page} />
+          ))}
+        </div>
+      </div>
+    </nav>
+  );
+}

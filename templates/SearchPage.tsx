@@ -1,0 +1,19 @@
+import type { PageProps } from './types';
+import { Layout } from './Layout';
+
+/** `/search?q=`: the form works without JavaScript; results are filled in by the search client. */
+export function SearchPage({ site, page, sidebarHtml }: PageProps) {
+  return (
+    <Layout site={site} page={page} sidebarHtml={sidebarHtml}>
+      <div className="search-page">
+        <h1>Search the documentation</h1>
+        <form className="search-page-form" action="/search" method="get" role="search">
+          <label className="visually-hidden" htmlFor="search-page-input">Search</label>
+          <input id="search-page-input" className="search-input" type="search" name="q" maxLength={64} placeholder="Search the docs" autoComplete="off" />
+          <button type="submit" className="button">Search</button>
+        </form>
+        <div className="search-page-results" data-search-results="" aria-live="polite" />
+      </div>
+    </Layout>
+  );
+}

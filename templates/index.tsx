@@ -1,0 +1,49 @@
+/**
+ * The default docsgen theme. The renderer imports this module (bundled by esbuild) and reads:
+ * `templates` (one component per page kind), `components` (the MDX component registry) and
+ * `Sidebar`. A site may ship its own `templates/index.tsx` with the same exports.
+ */
+import type { ComponentType } from 'react';
+import type { PageKind } from '../packages/engine/src/shared/page';
+import type { PageProps } from './types';
+import { DocPage } from './DocPage';
+import { HomePage } from './HomePage';
+import { SearchPage } from './SearchPage';
+import { NotFoundPage } from './NotFoundPage';
+import { Admonition } from './components/Admonition';
+import { Tabs, TabItem } from './components/Tabs';
+import { Card, CardGrid } from './components/Cards';
+import { Steps } from './components/Steps';
+import { CodeBlock } from './components/CodeBlock';
+import { H2, H3, H4, H5, H6 } from './components/Heading';
+
+export { Sidebar } from './Sidebar';
+
+export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
+  doc: DocPage,
+  home: HomePage,
+  search: SearchPage,
+  'not-found': NotFoundPage,
+};
+
+/**
+ * Components MDX content may use, by tag name. `CodeTabs` and `Include` are handled by the
+ * compiler before rendering; `docsgen-code` and the headings are internal.
+ */
+export const components = {
+  Admonition,
+  Tabs,
+  TabItem,
+  Card,
+  CardGrid,
+  Steps,
+  'docsgen-code': CodeBlock,
+  h2: H2,
+  h3: H3,
+  h4: H4,
+  h5: H5,
+  h6: H6,
+};
+
+/** Tags authors may write (the compiler rejects any other capitalised tag). */
+export const contentComponents = ['Admonition', 'Tabs', 'TabItem', 'Card', 'CardGrid', 'Steps', 'CodeTabs', 'Include'];

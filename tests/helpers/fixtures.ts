@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SiteBuilder, type BuildResult } from '../../packages/engine/src/node/index';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+
+/** Copies a fixture site into a fresh temp folder (tests never write into the repo). */
+export function copyFixture(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-${name}-`));
+  fs.cpSync(path.join(FIXTURES, name), dir, { recursive: true, filter: (src) => !/[/\\](build|\.docsgen)$/.test(src) });
+  return dir;
+}
+
+/** Writes files (path → contents) into a site folder. */
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+}
+
+export async function buildSite(root: string, options: { noCache?: boolean } = {}): Promise<BuildResult> {
+  return new SiteBuilder({ root, noCache: options.noCache ?? true }).full();
+}
+
+export function readOut(root: string, file: string): string {
+  return fs.readFileSync(path.join(root, 'build', file), 'utf8');
+}
+
+/** Diagnostics as `file:line:col code` lines relative to the site, for compact assertions. */
+export function problems(result: BuildResult, root: string): string[] {
+  return result.diagnostics.map((d) => `${path.isAbsolute(d.file) ? path.relative(root, d.file) : d.file}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}`);
+}

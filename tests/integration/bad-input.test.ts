@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildSite, copyFixture, problems, readOut, writeFiles } from '../helpers/fixtures';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../../bin/docsgen');
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  /** `file:line:col severity Code` lines that must all be reported. */
+  expected: string[];
+}
+
+const page = (body: string, fm = 'title: Broken\ndescription: A page with a problem.') => `---\n${fm}\n---\n\n${body}\n`;
+
+const cases: Case[] = [
+  {
+    name: 'malformed frontmatter YAML',
+    files: { 'content/guide/broken.mdx': page('Text.', 'title: Broken\ndescription: [unclosed') },
+    expected: ['content/guide/broken.mdx:4:1 error FrontmatterSyntax'],
+  },
+  {
+    name: 'frontmatter of the wrong type',
+    files: { 'content/guide/broken.mdx': page('Text.', 'title: Broken\nsidebar_position: first') },
+    expected: ['content/guide/broken.mdx:3:1 error FrontmatterInvalid'],
+  },
+  {
+    name: 'an MDX syntax error',
+    files: { 'content/guide/broken.mdx': page('Some text.\n\n<Card title="x">\n\nunclosed card') },
+    expected: ['content/guide/broken.mdx:8:1 error MdxSyntax'],
+  },
+  {
+    name: 'an unknown component',
+    files: { 'content/guide/broken.mdx': page('Intro.\n\n<Carousel speed="2" />') },
+    expected: ['content/guide/broken.mdx:8:1 error UnknownComponent'],
+  },
+  {
+    name: 'a JS expression in content',
+    files: { 'content/guide/broken.mdx': page('The total is {1 + 1} today.') },
+    expected: ['content/guide/broken.mdx:6:14 error ExpressionInContent'],
+  },
+  {
+    name: 'an ESM import in content',
+    files: { 'content/guide/broken.mdx': page("import X from './x.js'\n\nText.") },
+    expected: ['content/guide/broken.mdx:6:1 error EsmInContent'],
+  },
+  {
+    name: 'an expression attribute',
+    files: { 'content/guide/broken.mdx': page('<Card title={name} href="/guide">Hi</Card>') },
+    expected: ['content/guide/broken.mdx:6:1 error ExpressionInContent'],
+  },
+  {
+    name: 'a link to a missing page',
+    files: { 'content/guide/broken.mdx': page('See [nowhere](/guide/nowhere).') },
+    expected: ['content/guide/broken.mdx:6:5 error DeadLink'],
+  },
+  {
+    name: 'a relative link to a missing file',
+    files: { 'content/guide/broken.mdx': page('Line one.\n\nSee [gone](./gone.mdx).') },
+    expected: ['content/guide/broken.mdx:8:5 error DeadLink'],
+  },
+  {
+    name: 'a missing anchor',
+    files: { 'content/guide/broken.mdx': page('See [install](/guide/setup#instal).') },
+    expected: ['content/guide/broken.mdx:6:5 error DeadAnchor'],
+  },
+  {
+    name: 'two files on one route',
+    files: { 'content/guide/setup/index.mdx': page('Duplicate of setup.mdx.') },
+    expected: ['content/guide/setup/index.mdx:1:1 error DuplicateRoute'],
+  },
+  {
+    name: 'an unknown variable',
+    files: { 'content/guide/broken.mdx': page('Call {{provider.phone}} now.') },
+    expected: ['content/guide/broken.mdx:6:6 error UnknownVariable'],
+  },
+  {
+    name: 'a missing include',
+    files: { 'content/guide/broken.mdx': page('<Include file="partials/nope.mdx" />') },
+    expected: ['content/guide/broken.mdx:6:1 error MissingInclude'],
+  },
+];
+
+const configCases: Array<{ name: string; edit: (source: string) => string; expected: RegExp }> = [
+  { name: 'an invalid config value', edit: (s) => s.replace("url: 'https://docs.fixture.example'", "url: 'not a url'"), expected: /^docs-build\.config\.ts:6:3 error ConfigInvalid url: / },
+  { name: 'an unknown config key', edit: (s) => s.replace("tagline: 'A tiny site for tests',", "tagline: 'A tiny site for tests',\n  taglne: 'typo',"), expected: /^docs-build\.config\.ts:6:3 error ConfigUnknownKey unknown key taglne/ },
+  { name: 'an unknown navbar item type', edit: (s) => s.replace("{ type: 'search' }", "{ type: 'searchbox' }"), expected: /^docs-build\.config\.ts:16:\d+ error ConfigUnknownItemType navbar\.items\[1\]\.type: unknown item type "searchbox"/ },
+  { name: 'half of the hosted search credentials', edit: (s) => s.replace('redirects:', "search: { appId: 'APP' },\n  redirects:"), expected: /error ConfigInvalid search\.apiKey: hosted search needs both appId and apiKey/ },
+  { name: 'a redirect to a missing page', edit: (s) => s.replace("to: '/guide/setup' }", "to: '/guide/moved' }"), expected: /^docs-build\.config\.ts:\d+:\d+ error DeadLink link to a missing page: \/guide\/moved/ },
+];
+
+describe('bad input fails the build with positions and leaves the previous output intact', () => {
+  for (const c of cases) {
+    it(`rejects ${c.name}`, async () => {
+      const root = copyFixture('basic');
+      expect((await buildSite(root)).ok).toBe(true);
+      const before = readOut(root, 'guide/setup/index.html');
+      writeFiles(root, c.files);
+      const result = await buildSite(root);
+      expect(result.ok).toBe(false);
+      const found = problems(result, root);
+      for (const line of c.expected) expect(found).toContain(line);
+      for (const d of result.diagnostics) expect(d.message.length).toBeGreaterThan(10);
+      expect(readOut(root, 'guide/setup/index.html')).toBe(before);
+      expect(fs.readdirSync(path.dirname(root)).filter((f) => f.startsWith(`${path.basename(root)}`) && f.includes('.tmp-'))).toEqual([]);
+    });
+  }
+
+  for (const c of configCases) {
+    it(`rejects ${c.name}`, async () => {
+      const root = copyFixture('basic');
+      const file = path.join(root, 'docs-build.config.ts');
+      fs.writeFileSync(file, c.edit(fs.readFileSync(file, 'utf8')));
+      const result = await buildSite(root);
+      expect(result.ok).toBe(false);
+      const lines = result.diagnostics.map((d) => `${path.relative(root, d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+      expect(lines.some((l) => c.expected.test(l)), lines.join('\n')).toBe(true);
+    });
+  }
+
+  it('reports every problem before failing, and the CLI exits non-zero with file:line:col lines', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/guide/a.mdx': page('See [x](/missing) and [y](/guide/setup#nope).'),
+      'content/guide/b.mdx': page('Value {oops}.'),
+    });
+    const error = await run(process.execPath, [BIN, 'build', '--root', root], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect('code' in error && error.code).toBe(1);
+    const stderr = (error as { stderr: string }).stderr;
+    expect(stderr).toContain('content/guide/a.mdx:6:5  error  DeadLink  link to a missing page: /missing');
+    expect(stderr).toContain('content/guide/a.mdx:6:23  error  DeadAnchor  link to a missing anchor: /guide/setup#nope');
+    expect(stderr).toContain('content/guide/b.mdx:6:7  error  ExpressionInContent');
+    expect((error as { stdout: string }).stdout).toContain('Build failed: 3 errors');
+    expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
+  });
+
+  it('check reports the same problems without writing anything', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, { 'content/guide/a.mdx': page('See [x](/missing).') });
+    const error = await run(process.execPath, [BIN, 'check', '--root', root], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect((error as { code: number }).code).toBe(1);
+    expect((error as { stderr: string }).stderr).toContain('content/guide/a.mdx:6:5  error  DeadLink');
+    expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { fromHtml } from 'hast-util-from-html';
+import { select, selectAll } from 'hast-util-select';
+import { toString } from 'hast-util-to-string';
+import type { BuildResult } from '../../packages/engine/src/node/index';
+import { buildSite, copyFixture, readOut } from '../helpers/fixtures';
+
+let root: string;
+let result: BuildResult;
+
+beforeAll(async () => {
+  root = copyFixture('basic');
+  result = await buildSite(root);
+});
+
+const page = (file: string) => fromHtml(readOut(root, file));
+
+describe('building the basic fixture', () => {
+  it('succeeds without problems', () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('emits clean-URL pages, 404, sitemap, robots, llms.txt and the redirects file', () => {
+    for (const file of ['index.html', 'guide/index.html', 'guide/setup/index.html', 'search/index.html', '404.html', 'sitemap.xml', 'robots.txt', 'llms.txt', '_redirects', 'old-setup/index.html']) {
+      expect(fs.existsSync(path.join(root, 'build', file)), file).toBe(true);
+    }
+    expect(fs.existsSync(path.join(root, 'build', 'guide/setup.html'))).toBe(false);
+    expect(readOut(root, 'sitemap.xml')).toContain('<loc>https://docs.fixture.example/guide/setup</loc>');
+    expect(readOut(root, 'sitemap.xml')).not.toContain('old-setup');
+    const redirects = readOut(root, '_redirects');
+    expect(redirects).toContain('/old-setup /guide/setup 301');
+    expect(redirects).toContain('/guide/setup/index.html /guide/setup 301');
+    expect(redirects).toContain('/guide/setup.html /guide/setup 301');
+  });
+
+  it('writes the title format, description, canonical URL and Open Graph tags', () => {
+    const tree = page('guide/setup/index.html');
+    expect(toString(select('title', tree)!)).toBe('Set up | fixture docs');
+    expect(select('meta[name="description"]', tree)!.properties.content).toBe('Install and configure.');
+    expect(select('link[rel="canonical"]', tree)!.properties.href).toBe('https://docs.fixture.example/guide/setup');
+    expect(select('meta[property="og:title"]', tree)!.properties.content).toBe('Set up | fixture docs');
+    expect(selectAll('link[rel="stylesheet"]', tree)).toHaveLength(1);
+    expect(selectAll('script[type="module"]', tree)).toHaveLength(1);
+  });
+
+  it('substitutes provider variables in prose, frontmatter-free bodies and code', () => {
+    const html = readOut(root, 'guide/index.html');
+    expect(html).toContain('Welcome to Fixture Pay.');
+    expect(html).toContain('https://api.test.fixture.example');
+    expect(readOut(root, 'guide/setup/index.html')).toContain('api.test.fixture.example/v1/payment-sessions');
+    expect(html).not.toContain('{{provider');
+  });
+
+  it('gives headings stable ids, numbering duplicates, and lists levels 2-3 in the TOC', () => {
+    const tree = page('guide/index.html');
+    expect(selectAll('.markdown h2', tree).map((h) => h.properties.id)).toEqual(['overview', 'overview-1']);
+    const setup = page('guide/setup/index.html');
+    expect(selectAll('.toc .toc-link', setup).map((a) => a.properties.href)).toEqual(['#install', '#configure']);
+  });
+
+  it('rewrites relative .mdx links to routes and keeps anchors', () => {
+    const tree = page('guide/index.html');
+    const link = selectAll('.markdown a', tree).find((a) => toString(a) === 'the setup');
+    expect(link?.properties.href).toBe('/guide/setup#install');
+  });
+
+  it('renders admonitions with their title', () => {
+    const tree = page('guide/index.html');
+    const admonition = select('.admonition-tip', tree)!;
+    expect(toString(select('.admonition-title', admonition)!)).toBe('Good to know');
+  });
+
+  it('turns CodeTabs into language tabs in the configured order, with highlighted code and a copy button', () => {
+    const tree = page('guide/setup/index.html');
+    const tabs = select('.tabs.code-tabs', tree)!;
+    expect(tabs.properties.dataTabsGroup).toBe('code-language');
+    expect(selectAll('[role="tab"]', tabs).map((t) => toString(t))).toEqual(['cURL', 'Node.js']);
+    expect(selectAll('[role="tabpanel"]', tabs).map((p) => p.properties.hidden ?? false)).toEqual([false, true]);
+    const node = selectAll('[role="tabpanel"]', tabs)[1]!;
+    expect(select('figcaption', node) && toString(select('figcaption', node)!)).toBe('server.js');
+    expect(select('[data-highlighted-line]', node)).toBeTruthy();
+    expect(select('span[style*="--shiki-token"]', node)).toBeTruthy();
+    expect(select('button.copy-button', node)).toBeTruthy();
+  });
+
+  it('renders Tabs with synced groups', () => {
+    const tree = page('guide/setup/index.html');
+    const tabs = selectAll('.tabs', tree).find((t) => t.properties.dataTabsGroup === 'os')!;
+    expect(selectAll('[role="tab"]', tabs).map((t) => toString(t))).toEqual(['macOS', 'Linux']);
+  });
+
+  it('builds the sidebar, marks the current page, and links prev/next in sidebar order', () => {
+    const tree = page('guide/setup/index.html');
+    const active = select('.sidebar-container .sidebar-link.active', tree)!;
+    expect(active.properties.href).toBe('/guide/setup');
+    expect(active.properties.ariaCurrent).toBe('page');
+    expect(select('.pagination-prev', tree)!.properties.href).toBe('/guide');
+    expect(select('.pagination-next', tree)).toBeUndefined();
+    expect(select('.navbar-link.active', tree)!.properties.href).toBe('/guide');
+  });
+
+  it('emits redirect pages with a canonical link and a meta refresh', () => {
+    const html = readOut(root, 'old-setup/index.html');
+    expect(html).toContain('<link rel="canonical" href="https://docs.fixture.example/guide/setup">');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/guide/setup">');
+  });
+
+  it('emits a not-found page that is not indexed', () => {
+    const html = readOut(root, '404.html');
+    expect(html).toContain('Page not found');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('applies colour mode and announcement dismissal before first paint', () => {
+    const html = readOut(root, 'index.html');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf("localStorage.getItem('theme')")).toBeGreaterThan(0);
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+  });
+});
