@@ -10,6 +10,9 @@ import { DocPage } from './DocPage';
 import { HomePage } from './HomePage';
 import { SearchPage } from './SearchPage';
 import { NotFoundPage } from './NotFoundPage';
+import { ApiOperationPage } from './api/ApiOperationPage';
+import { ApiSchemaPage } from './api/ApiSchemaPage';
+import { ApiOverviewPage } from './api/ApiOverviewPage';
 import { Admonition } from './components/Admonition';
 import { Tabs, TabItem } from './components/Tabs';
 import { Card, CardGrid } from './components/Cards';
@@ -24,6 +27,9 @@ export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
   home: HomePage,
   search: SearchPage,
   'not-found': NotFoundPage,
+  'api-operation': ApiOperationPage,
+  'api-schema': ApiSchemaPage,
+  'api-overview': ApiOverviewPage,
 };
 
 /**

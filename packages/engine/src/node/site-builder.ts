@@ -18,6 +18,8 @@ import { DiskSink, MemorySink, type Sink } from './emit/sinks';
 import { checkSite } from './check/check-site';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
+import { loadOpenApi } from './openapi/load-openapi';
+import { buildApiPages, type ApiPages } from './openapi/api-pages';
 
 export interface BuildOptions {
   root: string;
@@ -58,6 +60,7 @@ export class SiteBuilder {
   private cache: HighlightCache | null = null;
   private lastUpdated = new Map<string, string>();
   private output: SiteFiles | null = null;
+  private api: { pages: ApiPages | null; diagnostics: Diagnostic[] } = { pages: null, diagnostics: [] };
   private readonly logger: Logger;
 
   constructor(private readonly options: BuildOptions) {
@@ -106,7 +109,8 @@ export class SiteBuilder {
         }
         return files;
       }, (files) => `${files.pages.length} pages, ${this.cache!.hits} cached / ${this.cache!.misses} new code blocks`);
-      this.lastUpdated = gitLastUpdated(config.contentPath);
+      await this.loadApi();
+      this.lastUpdated = gitLastUpdated(config.root);
       this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
       return await this.finish(start, null);
     } catch (error) {
@@ -137,19 +141,48 @@ export class SiteBuilder {
           this.compiled.set(file, await compilePage(file, routeForFile(path.relative(config.contentPath, file)), ctx));
         }
       }
+      if (config.openapiPath && touched.has(config.openapiPath)) await this.loadApi();
       return await this.finish(start, touched);
     } catch (error) {
       return this.failed(error, start);
     }
   }
 
+  /** Loads, validates and turns the OpenAPI document into pages (when the site has one). */
+  private async loadApi(): Promise<void> {
+    const config = this.config!;
+    this.api = { pages: null, diagnostics: [] };
+    if (!config.openapiPath) return;
+    const pathOf = config.openapiPath;
+    await task(this.logger, 'openapi', async () => {
+      if (!fs.existsSync(pathOf)) {
+        this.api.diagnostics.push(diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, pathOf)} does not exist`, { file: config.configFile ?? pathOf }));
+        return;
+      }
+      const spec = await loadOpenApi(pathOf);
+      this.api.diagnostics.push(...spec.diagnostics);
+      if (!spec.document || hasErrors(spec.diagnostics)) return;
+      const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlightCache: this.cache!, envPrefix });
+      this.api.diagnostics.push(...this.api.pages.diagnostics);
+    }, () => (this.api.pages ? `${this.api.pages.pages.length} pages` : 'failed'));
+  }
+
   private async finish(start: number, touched: Set<string> | null): Promise<BuildResult> {
     const config = this.config!;
     const log = this.logger;
     const pages = [...this.compiled.values()];
-    const diagnostics: Diagnostic[] = pages.flatMap((p) => p.diagnostics);
+    const diagnostics: Diagnostic[] = [...pages.flatMap((p) => p.diagnostics), ...this.api.diagnostics];
     const graph = await task(log, 'graph', () =>
-      buildPageGraph({ config, pages, categories: this.categories, lastUpdated: this.lastUpdated, staticFiles: config.openapiPath ? ['/specs/payments.yaml'] : [] }),
+      buildPageGraph({
+        config,
+        pages,
+        categories: this.categories,
+        lastUpdated: this.lastUpdated,
+        staticFiles: config.openapiPath ? ['/specs/payments.yaml'] : [],
+        extraPages: this.api.pages?.pages,
+        extraSidebars: this.api.pages ? { api: this.api.pages.sidebar } : undefined,
+      }),
       (g) => `${g.routes.length} routes`,
     );
     diagnostics.push(...graph.diagnostics);

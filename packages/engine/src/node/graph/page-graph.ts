@@ -64,6 +64,8 @@ export interface GraphInput {
   extraPages?: ExtraPage[];
   staticFiles?: string[];
   lastUpdated?: Map<string, string>;
+  /** Sidebars contributed by other stages (the API reference's `api`); a configured one of the same id wins. */
+  extraSidebars?: Record<string, Sidebar>;
 }
 
 const titleFromFile = (file: string) => {
@@ -161,6 +163,7 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   }
 
   const { sidebars, diagnostics: sidebarProblems } = buildSidebars(config, pages, input.categories);
+  for (const [id, sidebar] of Object.entries(input.extraSidebars ?? {})) if (!sidebars[id]) sidebars[id] = sidebar;
   diagnostics.push(...sidebarProblems);
   for (const membership of sidebarMembership(sidebars)) {
     const node = pages[membership.route];

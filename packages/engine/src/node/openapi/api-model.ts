@@ -1,0 +1,70 @@
+import type { SchemaNode } from './schema-tree';
+
+/** Page data of the API reference, read by the API templates. Plain data. */
+
+export interface ApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  description?: string;
+  schema: SchemaNode;
+  example?: string;
+}
+
+export interface ApiResponse {
+  status: string;
+  description: string;
+  headers: Array<{ name: string; description?: string; type: string }>;
+  schema?: SchemaNode;
+  /** Highlighted example HTML. */
+  example?: string;
+}
+
+export interface ApiSample {
+  lang: string;
+  label: string;
+  html: string;
+}
+
+export interface ApiOperationData {
+  type: 'operation';
+  slug: string;
+  operationId: string;
+  method: string;
+  path: string;
+  servers: Array<{ url: string; description?: string }>;
+  summary: string;
+  description?: string;
+  draft: boolean;
+  deprecated: boolean;
+  tag?: string;
+  security: string[];
+  parameters: ApiParameter[];
+  requestBody?: { required: boolean; description?: string; mediaType: string; schema: SchemaNode; example?: string; exampleJson?: string };
+  responses: ApiResponse[];
+  samples: ApiSample[];
+}
+
+export interface ApiSchemaData {
+  type: 'schema';
+  name: string;
+  description?: string;
+  tree: SchemaNode;
+  example?: string;
+  usedBy: Array<{ href: string; label: string; method?: string }>;
+}
+
+export interface ApiOverviewData {
+  type: 'overview' | 'index';
+  title: string;
+  version: string;
+  description?: string;
+  servers: Array<{ url: string; description?: string }>;
+  security: Array<{ name: string; description: string }>;
+  specUrl: string;
+  overviewHref: string;
+  tags: Array<{ name: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
+  schemaCount: number;
+}
+
+export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData;

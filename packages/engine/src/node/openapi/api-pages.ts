@@ -1,0 +1,262 @@
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import type { Heading, Sidebar, SidebarNode } from '../../shared/page';
+import type { ExtraPage } from '../graph/page-graph';
+import type { LinkRef } from '../markdown/plugins/remark-links';
+import { markdownToHtml } from '../markdown/markdown-to-html';
+import { highlightBlock, type HighlightCache } from '../markdown/highlight';
+import { CODE_LANGUAGE_LABELS } from '../markdown/plugins/remark-code-tabs';
+import type { Json, JsonObject, LoadedSpec } from './load-openapi';
+import { resolvePointer } from './load-openapi';
+import { exampleFor, schemaTree, type SchemaContext } from './schema-tree';
+import { codeSamples } from './code-samples';
+import type { ApiOperationData, ApiOverviewData, ApiParameter, ApiResponse, ApiSchemaData } from './api-model';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export const SPEC_URL = '/specs/payments.yaml';
+
+export const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+const asObject = (value: Json | undefined): JsonObject => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const str = (value: Json | undefined) => (typeof value === 'string' ? value : undefined);
+const escapeSegment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export interface ApiPagesInput {
+  spec: LoadedSpec;
+  languages: readonly string[];
+  highlightCache: HighlightCache;
+  /** Prefix of the secret-key environment variable in samples (`EPIC` → `EPIC_API_KEY`). */
+  envPrefix: string;
+}
+
+export interface ApiPages {
+  pages: ExtraPage[];
+  sidebar: Sidebar;
+  diagnostics: Diagnostic[];
+}
+
+interface OperationRef {
+  pointer: string;
+  method: string;
+  path: string;
+  op: JsonObject;
+  pathItem: JsonObject;
+  slug: string;
+}
+
+/** Collects internal links written in description HTML, for `check`. */
+function linksIn(html: string | undefined, at: { file: string; line?: number; column?: number }): LinkRef[] {
+  if (!html) return [];
+  return [...html.matchAll(/href="(\/[^"#]*)(?:#([^"]*))?"/g)].map((m) => ({ href: m[0].slice(6, -1), route: m[1]!, hash: m[2] ?? '', ...at }));
+}
+
+const heading = (id: string, text: string, depth = 2): Heading => ({ id, text, depth });
+
+/**
+ * Turns a loaded OpenAPI document into graph pages: `/api` (index), `/api/{title}` (overview),
+ * one page per operation (`x-slug` or the kebab-cased operationId) and per component schema,
+ * plus the API sidebar grouped by tag. Highlights samples through the shared cache.
+ */
+export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
+  const { spec } = input;
+  const doc = spec.document!;
+  const file = spec.file;
+  const diagnostics: Diagnostic[] = [];
+  const at = (pointer: string) => ({ file, ...spec.locate(pointer) });
+  const markdown = (text: string) => markdownToHtml(text);
+  const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
+  const ctx: SchemaContext = { components, markdown };
+  const info = asObject(doc.info);
+  const servers = (Array.isArray(doc.servers) ? doc.servers : []).map((s) => ({ url: str(asObject(s).url) ?? '', description: str(asObject(s).description) }));
+  const testServer = servers.find((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)) ?? servers[0] ?? { url: 'https://api.example.com' };
+  const securitySchemes = asObject(asObject(doc.components).securitySchemes);
+  const security = Object.entries(securitySchemes).map(([name, value]) => {
+    const scheme = asObject(value);
+    const kind = scheme.type === 'http' ? `HTTP ${str(scheme.scheme) ?? ''} authentication` : scheme.type === 'apiKey' ? `API key in the ${str(scheme.in)} ${str(scheme.name)}` : String(scheme.type);
+    return { name, description: str(scheme.description) ? markdown(str(scheme.description)!) : kind };
+  });
+
+  // Operations, with unique slugs.
+  const operations: OperationRef[] = [];
+  const slugs = new Map<string, string>();
+  for (const [p, item] of Object.entries(asObject(doc.paths))) {
+    for (const method of METHODS) {
+      const op = asObject(item)[method];
+      if (!op) continue;
+      const opObject = asObject(op);
+      const pointer = `#/paths/${escapeSegment(p)}/${method}`;
+      const slug = str(opObject['x-slug']) ?? kebab(str(opObject.operationId) ?? `${method}-${p}`);
+      const previous = slugs.get(slug);
+      if (previous) {
+        diagnostics.push(diagnostic('SpecDuplicateSlug', `operations ${previous} and ${pointer} both have the page slug "${slug}"`, at(pointer), { hint: 'give one of them a different x-slug or operationId' }));
+        continue;
+      }
+      slugs.set(slug, pointer);
+      operations.push({ pointer, method: method.toUpperCase(), path: p, op: opObject, pathItem: asObject(item), slug });
+    }
+  }
+
+  const tagOrder = (Array.isArray(doc.tags) ? doc.tags : []).map((t) => ({ name: str(asObject(t).name) ?? '', description: str(asObject(t).description) }));
+  for (const o of operations) for (const t of (o.op.tags as Json[] | undefined) ?? []) if (typeof t === 'string' && !tagOrder.some((x) => x.name === t)) tagOrder.push({ name: t, description: undefined });
+
+  const pages: ExtraPage[] = [];
+  const usedBy = new Map<string, Array<{ href: string; label: string; method?: string }>>();
+  const noteUse = (schema: Json | undefined, use: { href: string; label: string; method?: string }) => {
+    const seen = new Set<string>();
+    const walk = (value: Json | undefined) => {
+      if (!value || typeof value !== 'object') return;
+      if (Array.isArray(value)) return value.forEach(walk);
+      const ref = str(value.$ref);
+      if (ref?.startsWith('#/components/schemas/')) {
+        const name = ref.slice('#/components/schemas/'.length);
+        if (seen.has(name)) return;
+        seen.add(name);
+        const list = usedBy.get(name) ?? [];
+        if (!list.some((u) => u.href === use.href)) list.push(use);
+        usedBy.set(name, list);
+        walk(components[name]);
+      }
+      Object.values(value).forEach(walk);
+    };
+    walk(schema);
+  };
+  const highlight = (code: string, lang: string) => highlightBlock({ lang, meta: '', code }, input.highlightCache);
+  const page = (route: string, title: string, description: string, headings: Heading[], data: unknown, kind: ExtraPage['kind'], links: LinkRef[], sidebarLabel = title): ExtraPage => ({
+    route, kind, title, description, sourceFile: file, contentFile: null, headings, toc: headings.filter((h) => h.depth <= 3), anchors: headings.map((h) => h.id), links,
+    sidebarLabel, hideToc: false, codeSamples: [], dependencies: [file], data,
+  });
+
+  for (const o of operations) {
+    const { op, pointer } = o;
+    const href = `/api/${o.slug}`;
+    const title = str(op.summary) ?? `${o.method} ${o.path}`;
+    const description = str(op.description) ? markdown(str(op.description)!) : undefined;
+    const links: LinkRef[] = linksIn(description, at(`${pointer}/description`));
+    const rawParams = [...((o.pathItem.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])];
+    const parameters: ApiParameter[] = [];
+    for (const raw of rawParams) {
+      let param = asObject(raw);
+      if (str(param.$ref)) param = asObject(resolvePointer(doc, str(param.$ref)!));
+      const name = str(param.name) ?? '';
+      const i = parameters.findIndex((x) => x.name === name && x.in === param.in);
+      const model: ApiParameter = {
+        name,
+        in: (str(param.in) ?? 'query') as ApiParameter['in'],
+        required: param.required === true || param.in === 'path',
+        description: str(param.description) ? markdown(str(param.description)!) : undefined,
+        schema: schemaTree(param.schema, ctx, 'request'),
+        example: param.example !== undefined ? (typeof param.example === 'string' ? param.example : JSON.stringify(param.example)) : undefined,
+      };
+      if (i >= 0) parameters[i] = model;
+      else parameters.push(model);
+      noteUse(param.schema, { href, label: title, method: o.method });
+    }
+    const body = asObject(op.requestBody);
+    const bodyObject = str(body.$ref) ? asObject(resolvePointer(doc, str(body.$ref)!)) : body;
+    const bodyContent = asObject(bodyObject.content);
+    const bodyType = Object.keys(bodyContent).find((t) => t.includes('json')) ?? Object.keys(bodyContent)[0];
+    let requestBody: ApiOperationData['requestBody'];
+    let bodyExample: Json | undefined;
+    if (bodyType) {
+      const media = asObject(bodyContent[bodyType]);
+      const examples = asObject(media.examples);
+      const firstExample = Object.values(examples)[0];
+      bodyExample = media.example ?? (firstExample !== undefined ? asObject(firstExample).value : undefined) ?? exampleFor(media.schema, ctx, 'request');
+      const exampleJson = JSON.stringify(bodyExample, null, 2);
+      requestBody = {
+        required: bodyObject.required === true,
+        description: str(bodyObject.description) ? markdown(str(bodyObject.description)!) : undefined,
+        mediaType: bodyType,
+        schema: schemaTree(media.schema, ctx, 'request'),
+        example: await highlight(exampleJson, 'json'),
+        exampleJson,
+      };
+      noteUse(media.schema, { href, label: title, method: o.method });
+    }
+    const responses: ApiResponse[] = [];
+    for (const [status, value] of Object.entries(asObject(op.responses))) {
+      let response = asObject(value);
+      if (str(response.$ref)) response = asObject(resolvePointer(doc, str(response.$ref)!));
+      const content = asObject(response.content);
+      const type = Object.keys(content).find((t) => t.includes('json')) ?? Object.keys(content)[0];
+      const media = type ? asObject(content[type]) : {};
+      const examples = asObject(media.examples);
+      const firstExample = Object.values(examples)[0];
+      const example = type ? media.example ?? (firstExample !== undefined ? asObject(firstExample).value : undefined) ?? exampleFor(media.schema, ctx, 'response') : undefined;
+      const headers = Object.entries(asObject(response.headers)).map(([name, h]) => {
+        let header = asObject(h);
+        if (str(header.$ref)) header = asObject(resolvePointer(doc, str(header.$ref)!));
+        return { name, description: str(header.description) ? markdownToHtml(str(header.description)!, true) : undefined, type: schemaTree(header.schema, ctx, 'response').type };
+      });
+      responses.push({
+        status,
+        description: markdownToHtml(str(response.description) ?? '', true),
+        headers,
+        schema: type && media.schema ? schemaTree(media.schema, ctx, 'response') : undefined,
+        example: example !== undefined ? await highlight(JSON.stringify(example, null, 2), 'json') : undefined,
+      });
+      if (media.schema) noteUse(media.schema, { href, label: title, method: o.method });
+    }
+    const query = parameters.filter((p) => p.in === 'query' && (p.required || p.example !== undefined)).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.example ?? '')}`);
+    const filledPath = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => parameters.find((p) => p.in === 'path' && p.name === name)?.example ?? `{${name}}`);
+    const samples = await Promise.all(
+      codeSamples({ method: o.method, url: `${testServer.url}${filledPath}${query.length ? `?${query.join('&')}` : ''}`, body: bodyType ? bodyExample : undefined, idempotent: o.method === 'POST', envVar: `${input.envPrefix}_API_KEY` }, input.languages).map(async (s) => ({
+        lang: s.lang,
+        label: CODE_LANGUAGE_LABELS[s.lang] ?? s.lang,
+        html: await highlight(s.code, s.lang),
+      })),
+    );
+    const opSecurity = (Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []).flatMap((s) => Object.keys(asObject(s)));
+    const headings: Heading[] = [
+      ...(opSecurity.length ? [heading('authentication', 'Authentication')] : []),
+      ...(parameters.length ? [heading('parameters', 'Parameters')] : []),
+      ...(requestBody ? [heading('request-body', 'Request body')] : []),
+      heading('responses', 'Responses'),
+      ...responses.map((r) => heading(`response-${r.status}`, `${r.status} response`, 3)),
+      heading('code-samples', 'Code samples'),
+    ];
+    const data: ApiOperationData = {
+      type: 'operation', slug: o.slug, operationId: str(op.operationId) ?? o.slug, method: o.method, path: o.path, servers, summary: title, description,
+      draft: op['x-draft'] === true, deprecated: op.deprecated === true, tag: str((op.tags as Json[] | undefined)?.[0]), security: opSecurity,
+      parameters, requestBody, responses, samples,
+    };
+    const plain = (str(op.description) ?? '').split(/\n\s*\n/)[0]!.replace(/[`*_[\]]/g, '').replace(/\(([^)]*)\)/g, '').trim();
+    pages.push(page(href, title, plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || title, headings, data, 'api-operation', links));
+  }
+
+  for (const [name, schema] of Object.entries(components)) {
+    const href = `/api/schemas/${name.toLowerCase()}`;
+    const description = str(schema.description) ? markdown(str(schema.description)!) : undefined;
+    const example = exampleFor({ $ref: `#/components/schemas/${name}` }, ctx, 'schema');
+    const data: ApiSchemaData = {
+      type: 'schema', name, description, tree: schemaTree({ $ref: `#/components/schemas/${name}` }, ctx, 'schema'),
+      example: await highlight(JSON.stringify(example, null, 2), 'json'), usedBy: usedBy.get(name) ?? [],
+    };
+    const headings = [heading('fields', 'Fields'), heading('example', 'Example'), ...(data.usedBy.length ? [heading('used-by', 'Used by')] : [])];
+    pages.push(page(href, name, (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160), headings, data, 'api-schema', linksIn(description, at(`#/components/schemas/${name}`))));
+  }
+
+  const title = str(info.title) ?? 'API reference';
+  const overviewHref = `/api/${kebab(title)}`;
+  const tags = tagOrder.map((t) => ({
+    name: t.name,
+    description: t.description ? markdown(t.description) : undefined,
+    operations: operations.filter((o) => ((o.op.tags as Json[] | undefined) ?? [])[0] === t.name).map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })),
+  }));
+  const untagged = operations.filter((o) => !((o.op.tags as Json[] | undefined) ?? []).length);
+  if (untagged.length) tags.push({ name: 'Other', description: undefined, operations: untagged.map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })) });
+  const infoDescription = str(info.description) ? markdown(str(info.description)!) : undefined;
+  const overview = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version: String(info.version ?? ''), description: type === 'overview' ? infoDescription : undefined, servers, security, specUrl: SPEC_URL, overviewHref, tags, schemaCount: Object.keys(components).length });
+  const overviewHeadings = [...[...(infoDescription ?? '').matchAll(/<h([23])>([^<]*)<\/h[23]>/g)].map((m) => heading(kebab(m[2]!), m[2]!, Number(m[1])))];
+  pages.push(page('/api', 'API reference', `Reference for the ${title}: every operation and schema, with code samples.`, [heading('servers', 'Servers'), heading('authentication', 'Authentication'), heading('how-to-read-this-reference', 'How to read this reference'), heading('operations', 'Operations')], overview('index'), 'api-overview', [], 'Introduction'));
+  pages.push(page(overviewHref, title, `Overview of the ${title}, version ${String(info.version ?? '')}.`, [...overviewHeadings, heading('download', 'Download the specification')], overview('overview'), 'api-overview', linksIn(infoDescription, at('#/info/description')), 'Overview'));
+
+  const sidebarItems: SidebarNode[] = [
+    { type: 'link', label: 'Introduction', href: '/api' },
+    { type: 'link', label: 'Overview', href: overviewHref },
+    ...tags.filter((t) => t.operations.length).map((t): SidebarNode => ({ type: 'category', label: t.name, collapsed: false, items: t.operations.map((o) => ({ type: 'link', label: o.label, href: o.href, badge: o.method })) })),
+    { type: 'category', label: 'Schemas', collapsed: true, items: Object.keys(components).sort((a, b) => a.localeCompare(b)).map((n) => ({ type: 'link', label: n, href: `/api/schemas/${n.toLowerCase()}` })) },
+  ];
+  return { pages, sidebar: { id: 'api', items: sidebarItems }, diagnostics };
+}
+
+export const specFileName = (file: string) => path.basename(file);

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { validate } from '@readme/openapi-parser';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface LoadedSpec {
+  file: string;
+  document: JsonObject | null;
+  /** Line/column of a JSON pointer in the file (for diagnostics), when it exists. */
+  locate: (pointer: string) => { line?: number; column?: number };
+  diagnostics: Diagnostic[];
+}
+
+const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function pointerSegments(pointer: string): string[] {
+  return pointer.replace(/^#?\//, '').split('/').filter((s, i, a) => s !== '' || i < a.length - 1).map(unescapePointer);
+}
+
+export function resolvePointer(document: Json, pointer: string): Json | undefined {
+  let value: Json | undefined = document;
+  for (const segment of pointerSegments(pointer)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = Array.isArray(value) ? value[Number(segment)] : value[segment];
+    if (value === undefined) return undefined;
+  }
+  return value;
+}
+
+/**
+ * Reads and validates an OpenAPI document. Every problem names the spec file, the line and the
+ * JSON pointer: YAML syntax, `$ref`s that point nowhere, and what @readme/openapi-parser reports.
+ * Reads disk.
+ */
+export async function loadOpenApi(file: string): Promise<LoadedSpec> {
+  const text = fs.readFileSync(file, 'utf8');
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const position = (offset: number) => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const locate = (pointer: string) => {
+    const segments = pointerSegments(pointer);
+    for (let n = segments.length; n >= 0; n--) {
+      const node = doc.getIn(segments.slice(0, n), true);
+      if (isNode(node) && node.range) return position(node.range[0]);
+    }
+    return {};
+  };
+  const diagnostics: Diagnostic[] = [];
+  if (doc.errors.length) {
+    for (const error of doc.errors) {
+      diagnostics.push(diagnostic('SpecSyntax', `invalid YAML: ${error.message.split('\n')[0]}`, { file, ...position(error.pos[0]) }));
+    }
+    return { file, document: null, locate, diagnostics };
+  }
+  const document = doc.toJS({ maxAliasCount: 1000 }) as JsonObject;
+  if (!document || typeof document !== 'object' || !('openapi' in document)) {
+    diagnostics.push(diagnostic('SpecInvalid', 'not an OpenAPI document: the `openapi` field is missing', { file, line: 1, column: 1 }));
+    return { file, document: null, locate, diagnostics };
+  }
+  // Every local $ref must resolve; report each at the line of the $ref itself.
+  const walk = (value: Json, pointer: string) => {
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const here = `${pointer}/${escapePointer(key)}`;
+      if (key === '$ref' && typeof child === 'string') {
+        if (!child.startsWith('#/')) {
+          diagnostics.push(diagnostic('SpecExternalRef', `external $ref "${child}" at ${here}: only references inside this document are supported`, { file, ...locate(here) }));
+        } else if (resolvePointer(document, child) === undefined) {
+          diagnostics.push(diagnostic('SpecBrokenRef', `broken $ref "${child}" at ${here}: nothing exists at that pointer`, { file, ...locate(here) }));
+        }
+      } else {
+        walk(child, here);
+      }
+    }
+  };
+  walk(document, '#');
+  if (diagnostics.length) return { file, document, locate, diagnostics };
+  const candidate = structuredClone(document);
+  if (String(document.openapi).startsWith('3.0')) {
+    // OpenAPI 3.0 (JSON Schema draft 4) forbids `required: []`; it means "nothing required", so drop it with a warning.
+    for (const pointer of emptyRequiredLists(candidate, '#')) {
+      diagnostics.push(diagnostic('SpecEmptyRequired', `empty "required" list at ${pointer} (invalid in OpenAPI 3.0; treated as no required fields)`, { file, ...locate(pointer) }, { severity: 'warning' }));
+    }
+  }
+  const result = await validate(structuredClone(candidate) as never, { validate: { errors: { colorize: false } } } as never).catch((error: Error) => ({ valid: false as const, errors: [{ message: error.message }], warnings: [], additionalErrors: 0, specification: null }));
+  if (!result.valid) {
+    const lines = jsonLinePointers(candidate);
+    for (const error of result.errors) {
+      // better-ajv-errors frames the JSON form of the document: "> 3252 | …" names the line.
+      const pointer = framePointer(error.message, lines) ?? /(#?\/(?:paths|components|info|servers|tags|security|webhooks)[^\s"'`,]*)/.exec(error.message)?.[1] ?? '#';
+      const message = error.message.split('\n')[0]!.replace(/^[A-Z]+ /, '');
+      diagnostics.push(diagnostic('SpecInvalid', `${message} (at ${pointer.startsWith('#') ? pointer : `#${pointer}`})`, { file, ...locate(pointer) }));
+    }
+  }
+  return { file, document: candidate, locate, diagnostics };
+}
+
+/** Removes every `required: []` (in place) and returns where they were. */
+function emptyRequiredLists(value: Json, pointer: string): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => emptyRequiredLists(v, `${pointer}/${i}`));
+  const found: string[] = [];
+  if (Array.isArray(value.required) && value.required.length === 0 && ('properties' in value || 'type' in value)) {
+    delete value.required;
+    found.push(`${pointer}/required`);
+  }
+  for (const [key, child] of Object.entries(value)) found.push(...emptyRequiredLists(child, `${pointer}/${escapePointer(key)}`));
+  return found;
+}
+
+/** The JSON pointer of every line of `JSON.stringify(value, null, 2)`. */
+export function jsonLinePointers(value: Json): string[] {
+  const lines: string[] = [];
+  const emit = (v: Json, pointer: string) => {
+    if (v !== null && typeof v === 'object') {
+      const entries: Array<[string, Json]> = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v).filter(([, x]) => x !== undefined);
+      lines.push(pointer);
+      if (!entries.length) return;
+      for (const [key, child] of entries) emit(child, `${pointer}/${escapePointer(key)}`);
+      lines.push(pointer);
+    } else {
+      lines.push(pointer);
+    }
+  };
+  emit(value, '#');
+  return lines;
+}
+
+/**
+ * The pointer an ajv error frame marks (`> 3252 |   "key": …`). The frame's line numbers may
+ * come from a slightly different serialisation, so the key on the marked line decides: the
+ * pointer with that key nearest to the marked line.
+ */
+function framePointer(message: string, lines: string[]): string | undefined {
+  const frame = /^>\s*(\d+)\s*\|\s*"([^"]+)"\s*:/m.exec(message);
+  if (!frame) return undefined;
+  const line = Number(frame[1]) - 1;
+  const key = escapePointer(frame[2]!);
+  let best: { index: number; distance: number } | undefined;
+  lines.forEach((pointer, index) => {
+    if (!pointer.endsWith(`/${key}`)) return;
+    const distance = Math.abs(index - line);
+    if (!best || distance < best.distance) best = { index, distance };
+  });
+  return best ? lines[best.index] : undefined;
+}

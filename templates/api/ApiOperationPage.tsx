@@ -1,0 +1,122 @@
+import type { PageProps } from '../types';
+import type { ApiOperationData, ApiParameter } from '../../packages/engine/src/node/openapi/api-model';
+import { DocPage } from '../DocPage';
+import { SchemaTree } from './SchemaTree';
+import { Tabs, TabItem } from '../components/Tabs';
+import { CodeBlock } from '../components/CodeBlock';
+import { H2, H3 } from '../components/Heading';
+
+function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
+  if (!params.length) return null;
+  return (
+    <>
+      <h3 className="api-param-group">{title}</h3>
+      <ul className="schema-fields">
+        {params.map((p) => (
+          <li key={p.name} className="schema-field">
+            <span className="schema-field-head">
+              <code className="schema-name">{p.name}</code>
+              <span className="schema-type">{p.schema.type}</span>
+              {p.required ? <span className="schema-required">required</span> : null}
+            </span>
+            {p.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: p.description }} /> : null}
+            <dl className="schema-facts">
+              {p.schema.enum ? <div><dt>Allowed</dt><dd><code>{p.schema.enum.join(', ')}</code></dd></div> : null}
+              {p.schema.default !== undefined ? <div><dt>Default</dt><dd><code>{p.schema.default}</code></dd></div> : null}
+              {p.schema.constraints?.length ? <div><dt>Constraints</dt><dd><code>{p.schema.constraints.join(', ')}</code></dd></div> : null}
+              {p.example !== undefined ? <div><dt>Example</dt><dd><code>{p.example}</code></dd></div> : null}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function OperationBody({ op }: { op: ApiOperationData }) {
+  const server = op.servers.find((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)) ?? op.servers[0];
+  return (
+    <>
+      <div className="api-endpoint">
+        <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
+        <code className="api-path">
+          {server ? <span className="api-server">{server.url}</span> : null}
+          {op.path}
+        </code>
+      </div>
+      {op.draft ? <p className="api-draft"><span className="badge badge-draft">Draft</span> This partner endpoint is a draft: its shape may change before it is final.</p> : null}
+      {op.deprecated ? <p className="api-draft"><span className="badge badge-deprecated">Deprecated</span> Do not use this operation in new integrations.</p> : null}
+      {op.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: op.description }} /> : null}
+      {op.security.length ? (
+        <>
+          <H2 id="authentication">Authentication</H2>
+          <p>Send your secret API key as a bearer token: <code>Authorization: Bearer &lt;API key&gt;</code>. Test keys work only against the test server.</p>
+        </>
+      ) : null}
+      {op.parameters.length ? (
+        <>
+          <H2 id="parameters">Parameters</H2>
+          <ParameterTable title="Path parameters" params={op.parameters.filter((p) => p.in === 'path')} />
+          <ParameterTable title="Query parameters" params={op.parameters.filter((p) => p.in === 'query')} />
+          <ParameterTable title="Header parameters" params={op.parameters.filter((p) => p.in === 'header')} />
+        </>
+      ) : null}
+      {op.requestBody ? (
+        <>
+          <H2 id="request-body">Request body</H2>
+          <p className="api-media">
+            <code>{op.requestBody.mediaType}</code> {op.requestBody.required ? <span className="schema-required">required</span> : null}
+          </p>
+          {op.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: op.requestBody.description }} /> : null}
+          <SchemaTree node={op.requestBody.schema} />
+          {op.requestBody.example ? (
+            <details className="api-example">
+              <summary>Example request body</summary>
+              <CodeBlock html={op.requestBody.example} lang="json" />
+            </details>
+          ) : null}
+        </>
+      ) : null}
+      <H2 id="responses">Responses</H2>
+      <Tabs className="api-responses">
+        {op.responses.map((r) => (
+          <TabItem key={r.status} value={r.status} label={r.status}>
+            <H3 id={`response-${r.status}`}>{r.status} response</H3>
+            <p dangerouslySetInnerHTML={{ __html: r.description }} />
+            {r.headers.length ? (
+              <table className="api-headers">
+                <thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead>
+                <tbody>
+                  {r.headers.map((h) => (
+                    <tr key={h.name}><td><code>{h.name}</code></td><td>{h.type}</td><td dangerouslySetInnerHTML={{ __html: h.description ?? '' }} /></tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {r.schema ? <SchemaTree node={r.schema} /> : null}
+            {r.example ? (
+              <details className="api-example">
+                <summary>Example response</summary>
+                <CodeBlock html={r.example} lang="json" />
+              </details>
+            ) : null}
+          </TabItem>
+        ))}
+      </Tabs>
+      <H2 id="code-samples">Code samples</H2>
+      <Tabs groupId="code-language" className="code-tabs">
+        {op.samples.map((s) => (
+          <TabItem key={s.lang} value={s.lang} label={s.label}>
+            <CodeBlock html={s.html} lang={s.lang} />
+          </TabItem>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+/** One API operation: method and path, parameters, request body, responses and samples. */
+export function ApiOperationPage(props: PageProps) {
+  const op = props.page.data as ApiOperationData;
+  return <DocPage {...props} content={<OperationBody op={op} />} />;
+}

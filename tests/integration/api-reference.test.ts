@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fromHtml } from 'hast-util-from-html';
+import { select, selectAll } from 'hast-util-select';
+import { toString } from 'hast-util-to-string';
+import type { BuildResult } from '../../packages/engine/src/node/index';
+import { buildSite, copyFixture, problems, readOut } from '../helpers/fixtures';
+
+let root: string;
+let result: BuildResult;
+beforeAll(async () => {
+  root = copyFixture('api');
+  result = await buildSite(root);
+});
+const page = (file: string) => fromHtml(readOut(root, file));
+
+describe('API reference from the fixture spec', () => {
+  it('builds without problems and serves the spec byte-identical', () => {
+    expect(result.diagnostics).toEqual([]);
+    expect(fs.readFileSync(path.join(root, 'build/specs/payments.yaml'))).toEqual(fs.readFileSync(path.join(root, 'specs/payments.yaml')));
+  });
+
+  it('emits the index, the overview, one page per operation and per schema', () => {
+    for (const route of ['api', 'api/fixture-payments-api', 'api/capture-payment', 'api/list-transactions', 'api/draft-create-account', 'api/schemas/capturerequest', 'api/schemas/operation', 'api/schemas/node']) {
+      expect(fs.existsSync(path.join(root, 'build', route, 'index.html')), route).toBe(true);
+    }
+  });
+
+  it('shows method, server and path, parameters, the request body tree and responses', () => {
+    const tree = page('api/capture-payment/index.html');
+    expect(toString(select('title', tree)!)).toBe('Capture a payment | api fixture');
+    expect(toString(select('.api-endpoint .method-badge', tree)!)).toBe('POST');
+    expect(toString(select('.api-path', tree)!)).toBe('https://api.test.fixture.example/v1/transactions/{transactionId}/capture');
+    const names = selectAll('.schema-name', tree).map((n) => toString(n));
+    expect(names).toContain('transactionId');
+    expect(names).toContain('Idempotency-Key');
+    expect(names).toContain('amount');
+    for (const id of ['parameters', 'request-body', 'responses', 'response-200', 'response-404', 'code-samples']) expect(select(`#${id}`, tree), id).toBeTruthy();
+    expect(selectAll('.api-responses [role="tab"]', tree).map((t) => toString(t))).toEqual(['200', '404']);
+    expect(toString(tree)).toContain('X-RateLimit-Remaining');
+  });
+
+  it('leaves readOnly fields out of requests and writeOnly fields out of responses', () => {
+    const tree = page('api/capture-payment/index.html');
+    const body = selectAll('.schema', tree)[0]!;
+    expect(selectAll('.schema-name', body).map((n) => toString(n))).toEqual(['amount', 'reference']);
+    const schemaPage = page('api/schemas/operation/index.html');
+    expect(selectAll('.schema-name', schemaPage).map((n) => toString(n))).toEqual(['id', 'status', 'secret']);
+    const response = selectAll('.api-responses .schema', tree)[0]!;
+    expect(selectAll('.schema-name', response).map((n) => toString(n))).toEqual(['id', 'status']);
+  });
+
+  it('has code samples in the six languages with real values, bearer header and idempotency key', () => {
+    const tree = page('api/capture-payment/index.html');
+    const tabs = selectAll('#code-samples ~ .code-tabs [role="tab"]', tree).map((t) => toString(t));
+    expect(tabs).toEqual(['cURL', 'JavaScript', 'Node.js', 'PHP', 'C#', 'Go']);
+    const text = toString(select('#code-samples ~ .code-tabs', tree)!);
+    expect(text).toContain('https://api.test.fixture.example/v1/transactions/0b6a3c1e-7d2f-4a8b-9c5e-1f2a3b4c5d6e/capture');
+    expect(text).toContain('Authorization: Bearer sk_test_your_api_key');
+    expect(text).toContain('Idempotency-Key');
+    expect(text).toContain('"amount": 5000');
+    expect(text).toContain('FIXTURE_API_KEY');
+  });
+
+  it('marks drafts, shows oneOf as tabs and circular references as links', () => {
+    const draft = page('api/draft-create-account/index.html');
+    expect(toString(select('.badge-draft', draft)!)).toBe('Draft');
+    expect(selectAll('.schema-variants [role="tab"]', draft).map((t) => toString(t))).toEqual(['CaptureRequest', 'Node']);
+    const node = page('api/schemas/node/index.html');
+    expect(select('.schema-circular a[href="/api/schemas/node"]', node)).toBeTruthy();
+    expect(toString(select('#used-by ~ ul', node)!)).toContain('Create a merchant account');
+  });
+
+  it('groups the API sidebar by tag with method badges and a Schemas category', () => {
+    const tree = page('api/list-transactions/index.html');
+    const labels = selectAll('.sidebar-container .sidebar-category-label', tree).map((l) => toString(l));
+    expect(labels).toEqual(['Payments', 'Partners', 'Schemas']);
+    expect(toString(select('.sidebar-container .sidebar-link.active .method-badge', tree)!)).toBe('GET');
+  });
+
+  it('lets content link to operation anchors, and check validates them', async () => {
+    const broken = copyFixture('api');
+    fs.writeFileSync(path.join(broken, 'content/index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nSee [x](/api/capture-payment#request-bodyy) and [y](/api/nope).\n');
+    const failed = await buildSite(broken);
+    expect(problems(failed, broken)).toEqual(['content/index.mdx:6:5 error DeadAnchor', 'content/index.mdx:6:49 error DeadLink']);
+  });
+});
+
+describe('bad OpenAPI documents fail with the spec file, line and JSON pointer', () => {
+  const withSpec = async (edit: (s: string) => string) => {
+    const dir = copyFixture('api');
+    const file = path.join(dir, 'specs/payments.yaml');
+    fs.writeFileSync(file, edit(fs.readFileSync(file, 'utf8')));
+    const built = await buildSite(dir);
+    return { built, dir };
+  };
+
+  it('rejects a broken $ref', async () => {
+    const { built, dir } = await withSpec((s) => s.replace("schema: { $ref: '#/components/schemas/Operation' }\n        '404'", "schema: { $ref: '#/components/schemas/Operatoin' }\n        '404'"));
+    expect(built.ok).toBe(false);
+    expect(problems(built, dir)).toContain('specs/payments.yaml:54:31 error SpecBrokenRef');
+    expect(built.diagnostics[0]!.message).toContain('#/paths/~1v1~1transactions~1{transactionId}~1capture/post/responses/200/content/application~1json/schema/$ref');
+  });
+
+  it('rejects a duplicate slug', async () => {
+    const { built, dir } = await withSpec((s) => s.replace('x-slug: draft-create-account', 'x-slug: capture-payment'));
+    expect(problems(built, dir)).toContain('specs/payments.yaml:77:7 error SpecDuplicateSlug');
+  });
+
+  it('rejects an invalid spec', async () => {
+    const { built, dir } = await withSpec((s) => s.replace('summary: List transactions', 'summary: List transactions\n      sumary: typo'));
+    expect(built.ok).toBe(false);
+    expect(problems(built, dir)).toContain('specs/payments.yaml:65:15 error SpecInvalid');
+    expect(built.diagnostics.find((d) => d.code === 'SpecInvalid')!.message).toContain('#/paths/~1v1~1transactions/get/sumary');
+  });
+
+  it('rejects invalid YAML with its position', async () => {
+    const { built, dir } = await withSpec((s) => s.replace('  title: Fixture Payments API', '  title: [Fixture'));
+    expect(problems(built, dir)[0]).toMatch(/^specs\/payments\.yaml:\d+:\d+ error SpecSyntax$/);
+  });
+});
