@@ -5,9 +5,15 @@ import { SiteBuilder, type BuildResult } from '../../packages/engine/src/node/in
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
-/** Copies a fixture site into a fresh temp folder (tests never write into the repo). */
+const created: string[] = [];
+process.on('exit', () => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Copies a fixture site into a fresh temp folder (tests never write into the repo); removed at exit. */
 export function copyFixture(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-${name}-`));
+  created.push(dir);
   fs.cpSync(path.join(FIXTURES, name), dir, { recursive: true, filter: (src) => !/[/\\](build|\.docsgen)$/.test(src) });
   return dir;
 }

@@ -135,14 +135,20 @@ export class SiteBuilder {
       const wanted = new Set(files.pages.map((rel) => path.join(config.contentPath, rel)));
       for (const file of [...this.compiled.keys()]) if (!wanted.has(file)) this.compiled.delete(file);
       const touched = new Set(changed.map((f) => path.resolve(f)));
+      const navBefore = this.navigationSignature();
+      const recompiled: string[] = [];
       for (const file of wanted) {
         const known = this.compiled.get(file);
         if (!known || known.dependencies.some((d) => touched.has(d))) {
-          this.compiled.set(file, await compilePage(file, routeForFile(path.relative(config.contentPath, file)), ctx));
+          const page = await compilePage(file, routeForFile(path.relative(config.contentPath, file)), ctx);
+          this.compiled.set(file, page);
+          recompiled.push(page.route);
         }
       }
+      // Only the edited pages need new HTML unless something every page shows (sidebar, navbar) changed.
+      const onlyRoutes = this.navigationSignature() === navBefore && !(config.openapiPath && touched.has(config.openapiPath)) ? recompiled : null;
       if (config.openapiPath && touched.has(config.openapiPath)) await this.loadApi();
-      return await this.finish(start, touched);
+      return await this.finish(start, touched, onlyRoutes);
     } catch (error) {
       return this.failed(error, start);
     }
@@ -168,7 +174,13 @@ export class SiteBuilder {
     }, () => (this.api.pages ? `${this.api.pages.pages.length} pages` : 'failed'));
   }
 
-  private async finish(start: number, touched: Set<string> | null): Promise<BuildResult> {
+  /** What every page's navigation shows: routes, titles, sidebar labels and positions, categories. */
+  private navigationSignature(): string {
+    const pages = [...this.compiled.values()].map((p) => [p.route, p.frontmatter.title ?? p.firstH1, p.frontmatter.sidebar_label, p.frontmatter.sidebar_position, p.frontmatter.template].join('\u0000'));
+    return JSON.stringify([pages, [...this.categories.values()]]);
+  }
+
+  private async finish(start: number, touched: Set<string> | null, onlyRoutes: string[] | null = null): Promise<BuildResult> {
     const config = this.config!;
     const log = this.logger;
     const pages = [...this.compiled.values()];
@@ -190,9 +202,9 @@ export class SiteBuilder {
     for (const page of pages) if (page.hast) contents.set(page.route, page.hast);
     const site = siteData(config, graph, Boolean(this.options.devScript));
     const rendered = await task(log, 'render', () =>
-      renderPages({ graph, site, templates: this.templates!.module, contents, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript } }),
+      renderPages({ graph, site, templates: this.templates!.module, contents, routes: onlyRoutes ?? undefined, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript } }),
     );
-    const html = new Map<string, string>();
+    const html = new Map<string, string>(onlyRoutes ? this.html : []);
     for (const result of rendered) {
       if (result.ok) html.set(result.route, result.html);
       else diagnostics.push(result.diagnostic);

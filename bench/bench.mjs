@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// npm run bench [-- --root DIR] [-- --runs N] [-- --no-scale]
+// Measures: cold builds (fresh process, empty cache, median of N), warm builds (persistent cache),
+// the rebuild after touching one page in watch mode, peak RSS, the bytes a reader downloads, and
+// per-page cost on generated corpora of 1,000 and 5,000 pages. Writes bench/RESULTS.md for the portal run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(repo, 'bin/docsgen');
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const root = path.resolve(opt('--root', repo));
+const runs = Number(opt('--runs', '5'));
+const scale = !args.includes('--no-scale');
+const isPortal = root === repo;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** One `docsgen build` in a fresh process; returns wall time, in-process time and peak RSS. */
+function buildOnce(site, { cache, out }) {
+  const stats = path.join(os.tmpdir(), `docsgen-bench-${process.pid}.json`);
+  if (!cache) fs.rmSync(path.join(site, '.docsgen'), { recursive: true, force: true });
+  const start = performance.now();
+  const res = spawnSync(process.execPath, [bin, 'build', '--root', site, '--out', out, ...(cache ? [] : ['--no-cache'])], {
+    env: { ...process.env, DOCSGEN_STATS_FILE: stats },
+    encoding: 'utf8',
+  });
+  const wall = performance.now() - start;
+  if (res.status !== 0) throw new Error(`build of ${site} failed:\n${res.stdout}\n${res.stderr}`);
+  const s = JSON.parse(fs.readFileSync(stats, 'utf8'));
+  return { wall, inner: s.ms, rss: s.maxRssMiB, pages: s.pages };
+}
+
+function measureBuilds(site, n) {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-bench-out-'));
+  const cold = Array.from({ length: n }, () => buildOnce(site, { cache: false, out }));
+  buildOnce(site, { cache: true, out }); // fill the persistent cache
+  const warm = Array.from({ length: n }, () => buildOnce(site, { cache: true, out }));
+  return { cold, warm, out };
+}
+
+/** Rebuild time after touching one page, through the same SiteBuilder `serve --watch` uses. */
+async function measureRebuild(site, out) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { SiteBuilder } = await import(pathToFileURL(path.join(repo, 'packages/engine/src/node/index.ts')).href);
+  const builder = new SiteBuilder({ root: site, outDir: out });
+  const first = await builder.full();
+  if (!first.ok) throw new Error('watch build failed');
+  const page = Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile?.endsWith('.mdx')) ?? Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile);
+  const original = fs.readFileSync(page.sourceFile, 'utf8');
+  const times = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      fs.writeFileSync(page.sourceFile, `${original}\n\nEdited paragraph ${i}.\n`);
+      const start = performance.now();
+      const result = await builder.update([page.sourceFile]);
+      times.push(performance.now() - start);
+      if (!result.ok) throw new Error('rebuild failed');
+    }
+  } finally {
+    fs.writeFileSync(page.sourceFile, original);
+  }
+  return { ms: median(times), route: page.route };
+}
+
+/** Bytes a reader downloads for a page: its HTML, the CSS and the JS it references. */
+function pageWeight(out, route) {
+  const file = path.join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+  const html = fs.readFileSync(file);
+  const assets = [...html.toString().matchAll(/(?:href|src)="(\/assets\/[^"]+\.(css|js))"/g)].map((m) => ({ kind: m[2], bytes: fs.readFileSync(path.join(out, m[1])) }));
+  const size = (buf) => ({ raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length });
+  const sum = (kind) => assets.filter((a) => a.kind === kind).reduce((acc, a) => { const s = size(a.bytes); return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }; }, { raw: 0, gzip: 0 });
+  return { html: size(html), css: sum('css'), js: sum('js') };
+}
+
+const rows = [];
+const line = (what, value, budget = '', note = '') => rows.push({ what, value, budget, note });
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`docsgen bench: ${path.relative(process.cwd(), root) || '.'} (${os.cpus().length} cores, ${cpu}), ${runs} runs each`);
+
+const { cold, warm, out } = measureBuilds(root, runs);
+const coldMs = median(cold.map((r) => r.wall));
+line('cold build (fresh process, empty cache), median wall time', fmtS(coldMs), '≤ 5 s', `${cold[0].pages} pages; in-process ${fmtS(median(cold.map((r) => r.inner)))}; runs ${cold.map((r) => (r.wall / 1000).toFixed(2)).join(', ')} s`);
+line('warm build (persistent cache), median wall time', fmtS(median(warm.map((r) => r.wall))), '≤ 1.5 s', `in-process ${fmtS(median(warm.map((r) => r.inner)))}`);
+line('peak RSS of a cold build', `${Math.max(...cold.map((r) => r.rss)).toFixed(0)} MiB`, '≤ 300 MiB');
+const rebuild = await measureRebuild(root, out);
+line('rebuild after editing one page (watch), median', `${rebuild.ms.toFixed(0)} ms`, '≤ 200 ms', `edited ${rebuild.route}`);
+const graphPages = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]+<\/loc>/g).map((l) => new URL(l.slice(5, -6)).pathname);
+const docRoute = graphPages.find((r) => r.split('/').length > 3 && !r.startsWith('/api')) ?? graphPages[1];
+for (const [label, route] of [['home page', '/'], [`doc page ${docRoute}`, docRoute]]) {
+  const w = pageWeight(out, route);
+  line(`${label}: HTML`, `${kb(w.html.raw)} raw, ${kb(w.html.gzip)} gzip`, '≤ 12 KB gzip');
+  line(`${label}: CSS`, `${kb(w.css.raw)} raw, ${kb(w.css.gzip)} gzip`, '≤ 15 KB gzip, one file');
+  line(`${label}: JS`, `${kb(w.js.raw)} raw, ${kb(w.js.gzip)} gzip`, '≤ 12 KB gzip before interaction');
+}
+
+if (scale) {
+  const perPage = [];
+  for (const n of [1000, 5000]) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-gen-${n}-`));
+    execFileSync(process.execPath, [path.join(repo, 'bench/gen-pages.mjs'), dir, String(n)]);
+    const outDir = path.join(dir, 'build');
+    const r = [buildOnce(dir, { cache: false, out: outDir }), buildOnce(dir, { cache: false, out: outDir }), buildOnce(dir, { cache: false, out: outDir })];
+    const ms = median(r.map((x) => x.inner));
+    perPage.push({ n, ms, per: ms / r[0].pages });
+    line(`generated corpus, ${n} pages: cold build (median of 3)`, fmtS(ms), '', `${(ms / r[0].pages).toFixed(2)} ms a page; peak ${Math.max(...r.map((x) => x.rss)).toFixed(0)} MiB`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const ratio = perPage[1].per / perPage[0].per;
+  line('per-page cost at 5,000 ÷ at 1,000 pages', ratio.toFixed(2), '≤ 1.2 (linear)');
+}
+fs.rmSync(out, { recursive: true, force: true });
+
+const table = ['| measurement | value | budget | notes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.what} | ${r.value} | ${r.budget} | ${r.note} |`)].join('\n');
+console.log(`\n${table}\n`);
+if (isPortal || args.includes('--write')) {
+  const file = path.join(repo, 'bench/RESULTS.md');
+  const header = `# Benchmark results\n\nLatest \`npm run bench${isPortal ? '' : ` -- --root ${path.relative(repo, root)}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n`;
+  fs.writeFileSync(file, `${header}${table}\n`);
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
