@@ -18,6 +18,7 @@ import { DiskSink, MemorySink, type Sink } from './emit/sinks';
 import { checkSite } from './check/check-site';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
+import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
 import { loadOpenApi } from './openapi/load-openapi';
 import { buildApiPages, type ApiPages } from './openapi/api-pages';
 
@@ -58,6 +59,8 @@ export class SiteBuilder {
   private categories = new Map<string, CategoryMeta>();
   private html = new Map<string, string>();
   private cache: HighlightCache | null = null;
+  private pageCache: JsonCache<{ hash: string; deps: string[]; page: CompiledPage }> | null = null;
+  private apiCache: JsonCache<{ pages: ApiPages; diagnostics: Diagnostic[] }> | null = null;
   private lastUpdated = new Map<string, string>();
   private output: SiteFiles | null = null;
   private api: { pages: ApiPages | null; diagnostics: Diagnostic[] } = { pages: null, diagnostics: [] };
@@ -96,7 +99,10 @@ export class SiteBuilder {
       clearConfigSources();
       this.config = await task(log, 'config', () => loadConfig(this.options.root));
       const config = this.config;
-      this.cache = new HighlightCache(this.options.noCache ? null : path.join(config.cacheDir, 'highlight-cache.json'));
+      const cacheFile = (name: string) => (this.options.noCache ? null : path.join(config.cacheDir, name));
+      this.cache = new HighlightCache(cacheFile('highlight-cache.json'));
+      this.pageCache = new JsonCache(cacheFile('page-cache.json'));
+      this.apiCache = new JsonCache(cacheFile('api-cache.json'));
       this.templates = await task(log, 'templates', () => loadTemplates(config));
       const ctx = this.compileContext();
       this.compiled.clear();
@@ -105,10 +111,11 @@ export class SiteBuilder {
         this.categories = files.categories;
         for (const rel of files.pages) {
           const file = path.join(config.contentPath, rel);
-          this.compiled.set(file, await compilePage(file, routeForFile(rel), ctx));
+          this.compiled.set(file, await this.compileCached(file, routeForFile(rel), ctx));
         }
+        this.pageCache!.retain(new Set(this.compiled.keys()));
         return files;
-      }, (files) => `${files.pages.length} pages, ${this.cache!.hits} cached / ${this.cache!.misses} new code blocks`);
+      }, (files) => `${files.pages.length} pages (${this.pageCache!.hits} from cache), ${this.cache!.hits} cached / ${this.cache!.misses} new code blocks`);
       await this.loadApi();
       this.lastUpdated = gitLastUpdated(config.root);
       this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
@@ -140,7 +147,7 @@ export class SiteBuilder {
       for (const file of wanted) {
         const known = this.compiled.get(file);
         if (!known || known.dependencies.some((d) => touched.has(d))) {
-          const page = await compilePage(file, routeForFile(path.relative(config.contentPath, file)), ctx);
+          const page = await this.compileCached(file, routeForFile(path.relative(config.contentPath, file)), ctx);
           this.compiled.set(file, page);
           recompiled.push(page.route);
         }
@@ -154,6 +161,31 @@ export class SiteBuilder {
     }
   }
 
+  /** Fingerprint of everything besides the files that shapes a compiled page. */
+  private contextHash(ctx: CompileContext): string {
+    return hashOf(ENGINE_CACHE_VERSION, JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
+  }
+
+  /** compilePage through the persistent page cache: reused while the page and everything it includes are unchanged. */
+  private async compileCached(file: string, route: string, ctx: CompileContext): Promise<CompiledPage> {
+    const context = this.contextHash(ctx);
+    const fingerprint = (deps: string[]) => {
+      try {
+        return hashOf(context, route, ...deps.map((d) => fs.readFileSync(d, 'latin1')));
+      } catch {
+        return '';
+      }
+    };
+    const cached = this.pageCache!.get(file);
+    if (cached && cached.hash && cached.hash === fingerprint(cached.deps)) return cached.page;
+    const page = await compilePage(file, route, ctx);
+    if (!page.diagnostics.length) {
+      const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
+      this.pageCache!.set(file, { hash: fingerprint(deps), deps, page });
+    }
+    return page;
+  }
+
   /** Loads, validates and turns the OpenAPI document into pages (when the site has one). */
   private async loadApi(): Promise<void> {
     const config = this.config!;
@@ -165,12 +197,22 @@ export class SiteBuilder {
         this.api.diagnostics.push(diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, pathOf)} does not exist`, { file: config.configFile ?? pathOf }));
         return;
       }
+      const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+      const key = hashOf(ENGINE_CACHE_VERSION, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
+      const cached = this.apiCache!.get(key);
+      if (cached) {
+        this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };
+        return;
+      }
       const spec = await loadOpenApi(pathOf);
       this.api.diagnostics.push(...spec.diagnostics);
       if (!spec.document || hasErrors(spec.diagnostics)) return;
-      const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
       this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlightCache: this.cache!, envPrefix });
       this.api.diagnostics.push(...this.api.pages.diagnostics);
+      if (!hasErrors(this.api.diagnostics)) {
+        this.apiCache!.retain(new Set());
+        this.apiCache!.set(key, { pages: this.api.pages, diagnostics: this.api.diagnostics });
+      }
     }, () => (this.api.pages ? `${this.api.pages.pages.length} pages` : 'failed'));
   }
 
@@ -218,6 +260,8 @@ export class SiteBuilder {
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
     diagnostics.push(...(await task(log, 'check', () => checkSite({ graph, config, html, outputFiles }), (d) => `${d.length} problems`)));
     this.cache!.save();
+    this.pageCache!.save();
+    this.apiCache!.save();
     const output: SiteFiles = { files, copies };
     const bytes = [...files.values()].reduce((n, f) => n + Buffer.byteLength(f), 0);
     if (hasErrors(diagnostics)) {

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { unified } from 'unified';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import { bundledLanguages, createHighlighter, createCssVariablesTheme } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
+import { JsonCache } from '../cache/json-cache';
 import type { Element, Root } from 'hast';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
@@ -46,44 +45,7 @@ const prettyCodeOptions: PrettyCodeOptions = {
 const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).freeze();
 
 /** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
-export class HighlightCache {
-  private entries = new Map<string, string>();
-  private dirty = false;
-  hits = 0;
-  misses = 0;
-
-  constructor(private readonly file: string | null) {
-    if (file && fs.existsSync(file)) {
-      try {
-        this.entries = new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>));
-      } catch {
-        this.entries = new Map();
-      }
-    }
-  }
-
-  get(key: string): string | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) this.hits++;
-    return value;
-  }
-
-  set(key: string, html: string): void {
-    this.misses++;
-    this.entries.set(key, html);
-    this.dirty = true;
-  }
-
-  /** Writes the cache file (side effect) when anything was added. */
-  save(): void {
-    if (!this.file || !this.dirty) return;
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(Object.fromEntries(this.entries)));
-    fs.renameSync(tmp, this.file);
-    this.dirty = false;
-  }
-}
+export class HighlightCache extends JsonCache<string> {}
 
 export interface CodeBlockInfo {
   lang: string;

@@ -2,10 +2,13 @@ import type { NavItem, SiteData } from '../../shared/site';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { PageGraph } from '../graph/page-graph';
 import { firstLink } from '../graph/navigation';
+import type { NavbarItem } from '../config/config-schema';
 
 /** Resolves config + graph into what templates read: navbar items get real hrefs. Pure. */
 export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false): SiteData {
-  const items: NavItem[] = config.navbar.items.map((item): NavItem => {
+  // A site without a config file gets a navbar with one item per sidebar, then search and the colour switch.
+  const configured = config.configFile || config.navbar.items.length ? config.navbar.items : defaultNavbar(graph);
+  const items: NavItem[] = configured.map((item): NavItem => {
     switch (item.type) {
       case 'sidebar':
         return { type: 'link', label: item.label, href: firstLink(graph.sidebars[item.sidebarId]) ?? '/', sidebarId: item.sidebarId };
@@ -32,4 +35,13 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     editUrl: config.editUrl,
     dev,
   };
+}
+
+function defaultNavbar(graph: PageGraph): NavbarItem[] {
+  const label = (id: string) => (id.length <= 3 ? id.toUpperCase() : id.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()));
+  return [
+    ...Object.keys(graph.sidebars).map((id): NavbarItem => ({ type: 'sidebar', sidebarId: id, label: label(id) })),
+    { type: 'search' },
+    { type: 'colorMode' },
+  ];
 }
