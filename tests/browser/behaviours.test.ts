@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
+import { silentLogger } from '../../packages/engine/src/node/task';
+import { buildSite, copyFixture } from '../helpers/fixtures';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const contexts: BrowserContext[] = [];
+  const open = async (route: string, viewport = { width: 1280, height: 800 }) => {
+    const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url + route);
+    return { page, context, errors };
+  };
+
+  beforeAll(async () => {
+    const root = copyFixture('basic');
+    expect((await buildSite(root)).ok).toBe(true);
+    server = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('switches colour mode, remembers it, and applies it before the first paint', async () => {
+    const { page, context, errors } = await open('/guide');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.click('.navbar-items [data-color-mode-toggle]');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    // A second tab sees the stored mode before any of its own scripts run.
+    const other = await context.newPage();
+    await other.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        (window as unknown as { firstTheme?: string }).firstTheme ??= document.documentElement.dataset.theme;
+      });
+    });
+    await other.goto(`${server.url}/guide/setup`);
+    expect(await other.evaluate(() => (window as unknown as { firstTheme?: string }).firstTheme)).toBe('dark');
+    expect(errors).toEqual([]);
+  });
+
+  it('syncs tabs of one group, keeps the choice across pages, and supports arrow keys', async () => {
+    const { page } = await open('/guide/setup');
+    await page.click('.code-tabs [role="tab"][data-value="nodejs"]');
+    expect(await page.isVisible('.code-tabs [role="tabpanel"][data-value="nodejs"]')).toBe(true);
+    expect(await page.isHidden('.code-tabs [role="tabpanel"][data-value="curl"]')).toBe(true);
+    await page.reload();
+    expect(await page.getAttribute('.code-tabs [role="tab"][data-value="nodejs"]', 'aria-selected')).toBe('true');
+    await page.focus('.tabs[data-tabs-group="os"] [role="tab"][data-value="mac"]');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('.tabs[data-tabs-group="os"] [role="tab"][data-value="linux"]', 'aria-selected')).toBe('true');
+  });
+
+  it('copies code and shows a check for 1.5 s', async () => {
+    const { page } = await open('/guide/setup');
+    await page.hover('.code-tabs [role="tabpanel"]:not([hidden]) .code-block');
+    await page.click('.code-tabs [role="tabpanel"]:not([hidden]) .copy-button');
+    expect(await page.getAttribute('.code-tabs [role="tabpanel"]:not([hidden]) .copy-button', 'data-copied')).toBe('');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('payment-sessions');
+    await page.waitForTimeout(1700);
+    expect(await page.getAttribute('.code-tabs [role="tabpanel"]:not([hidden]) .copy-button', 'data-copied')).toBeNull();
+  });
+
+  it('closes the announcement for good, until its id changes', async () => {
+    const { page } = await open('/guide');
+    expect(await page.isVisible('.announcement')).toBe(true);
+    await page.click('[data-announcement-close]');
+    expect(await page.isHidden('.announcement')).toBe(true);
+    await page.reload();
+    expect(await page.isHidden('.announcement')).toBe(true);
+    await page.evaluate(() => localStorage.setItem('docsgen.announcement.dismissed', 'an-older-id'));
+    await page.reload();
+    expect(await page.isVisible('.announcement')).toBe(true);
+  });
+
+  it('opens the mobile drawer with the sidebar, closes it with Escape and on a desktop-width layout', async () => {
+    const { page } = await open('/guide/setup', { width: 375, height: 740 });
+    expect(await page.isVisible('.sidebar-container')).toBe(false);
+    await page.click('[data-drawer-toggle]');
+    expect(await page.isVisible('#drawer .sidebar-link.active')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('#drawer')).toBe(true);
+    await page.click('[data-drawer-toggle]');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.waitForFunction(() => (document.getElementById('drawer') as HTMLElement).hidden);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(overflow).toBe(true);
+  });
+
+  it('reads without JavaScript: content, sidebar and links are all in the HTML', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/guide/setup`);
+    expect(await page.textContent('h1')).toBe('Set up');
+    expect(await page.isVisible('.sidebar-container .sidebar-link.active')).toBe(true);
+    expect(await page.isVisible('.code-tabs [role="tabpanel"]:not([hidden]) pre')).toBe(true);
+  });
+});
+
