@@ -87,6 +87,21 @@ describe('API reference from the fixture spec', () => {
   });
 });
 
+describe('JSON examples in content that name their operation', () => {
+  it('are validated against the request schema, each mismatch at its line', async () => {
+    const dir = copyFixture('api');
+    const file = path.join(dir, 'content/index.mdx');
+    fs.appendFileSync(file, '\n```json operation=capture-payment\n{\n  "amount": "5000",\n  "reference": "order-1"\n}\n```\n\n```json operation=list-transactions\n{}\n```\n\n```json operation=no-such-operation\n{}\n```\n');
+    const built = await buildSite(dir);
+    const lines = built.diagnostics.map((d) => `${path.relative(dir, d.file)}:${d.line} ${d.code} ${d.message}`);
+    expect(lines).toEqual([
+      'content/index.mdx:19 SampleMismatch the capture-payment request example does not match the API: /amount must be integer',
+      'content/index.mdx:24 SampleUnknownOperation operation "list-transactions" takes no request body',
+      'content/index.mdx:28 SampleUnknownOperation code block names operation "no-such-operation", which is not in the API reference',
+    ]);
+  });
+});
+
 describe('bad OpenAPI documents fail with the spec file, line and JSON pointer', () => {
   const withSpec = async (edit: (s: string) => string) => {
     const dir = copyFixture('api');

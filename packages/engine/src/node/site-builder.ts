@@ -16,6 +16,7 @@ import { buildClientAssets, assetUrlFor, type ClientAssets } from './client-buil
 import { siteFiles, emitSite, type SiteFiles } from './emit/emit-site';
 import { DiskSink, MemorySink, type Sink } from './emit/sinks';
 import { checkSite } from './check/check-site';
+import { checkCodeSamples } from './check/check-samples';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
@@ -258,7 +259,7 @@ export class SiteBuilder {
     for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
-    diagnostics.push(...(await task(log, 'check', () => checkSite({ graph, config, html, outputFiles }), (d) => `${d.length} problems`)));
+    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...checkCodeSamples(graph, this.api.pages?.samples ?? null)], (d) => `${d.length} problems`)));
     this.cache!.save();
     this.pageCache!.save();
     this.apiCache!.save();

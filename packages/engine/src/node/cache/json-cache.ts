@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 
 /** Bump when anything the caches store changes shape or meaning. */
-export const ENGINE_CACHE_VERSION = '1';
+export const ENGINE_CACHE_VERSION = '2';
 
 export const hashOf = (...parts: string[]): string => {
   const hash = createHash('sha1');

@@ -10,6 +10,7 @@ import type { Json, JsonObject, LoadedSpec } from './load-openapi';
 import { resolvePointer } from './load-openapi';
 import { exampleFor, schemaTree, type SchemaContext } from './schema-tree';
 import { codeSamples } from './code-samples';
+import type { SampleSchemas } from '../check/check-samples';
 import type { ApiOperationData, ApiOverviewData, ApiParameter, ApiResponse, ApiSchemaData } from './api-model';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -32,6 +33,8 @@ export interface ApiPages {
   pages: ExtraPage[];
   sidebar: Sidebar;
   diagnostics: Diagnostic[];
+  /** For validating JSON examples in content: request schemas by slug, the components, the version. */
+  samples: SampleSchemas;
 }
 
 interface OperationRef {
@@ -99,6 +102,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   for (const o of operations) for (const t of (o.op.tags as Json[] | undefined) ?? []) if (typeof t === 'string' && !tagOrder.some((x) => x.name === t)) tagOrder.push({ name: t, description: undefined });
 
   const pages: ExtraPage[] = [];
+  const requestSchemas: Record<string, JsonObject> = {};
   const usedBy = new Map<string, Array<{ href: string; label: string; method?: string }>>();
   const noteUse = (schema: Json | undefined, use: { href: string; label: string; method?: string }) => {
     const seen = new Set<string>();
@@ -171,6 +175,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
         exampleJson,
       };
       noteUse(media.schema, { href, label: title, method: o.method });
+      if (media.schema) requestSchemas[o.slug] = asObject(media.schema);
     }
     const responses: ApiResponse[] = [];
     for (const [status, value] of Object.entries(asObject(op.responses))) {
@@ -256,7 +261,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
     ...tags.filter((t) => t.operations.length).map((t): SidebarNode => ({ type: 'category', label: t.name, collapsed: false, items: t.operations.map((o) => ({ type: 'link', label: o.label, href: o.href, badge: o.method })) })),
     { type: 'category', label: 'Schemas', collapsed: true, items: Object.keys(components).sort((a, b) => a.localeCompare(b)).map((n) => ({ type: 'link', label: n, href: `/api/schemas/${n.toLowerCase()}` })) },
   ];
-  return { pages, sidebar: { id: 'api', items: sidebarItems }, diagnostics };
+  return { pages, sidebar: { id: 'api', items: sidebarItems }, diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) } };
 }
 
 export const specFileName = (file: string) => path.basename(file);

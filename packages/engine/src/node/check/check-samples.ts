@@ -1,0 +1,91 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import AjvDraft4 from 'ajv-draft-04';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import type { PageGraph } from '../graph/page-graph';
+import type { ApiOperationData } from '../openapi/api-model';
+import type { JsonObject } from '../openapi/load-openapi';
+
+export interface SampleSchemas {
+  /** Request-body JSON schema by operation slug (component refs left as `#/components/schemas/…`). */
+  requestSchemas: Record<string, JsonObject>;
+  /** `components.schemas` of the spec, so refs resolve. */
+  components: Record<string, JsonObject>;
+  openapiVersion: string;
+}
+
+/** Line and column of a JSON pointer's key inside pretty-printed JSON text (best effort). */
+function locateInJson(text: string, instancePath: string): { line: number; column: number } {
+  const keys = instancePath.split('/').filter(Boolean).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let offset = 0;
+  for (const key of keys) {
+    if (/^\d+$/.test(key)) continue;
+    const at = text.indexOf(`"${key}"`, offset);
+    if (at < 0) break;
+    offset = at;
+  }
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length - 1, column: offset - before.lastIndexOf('\n') };
+}
+
+const describe = (e: ErrorObject): string => {
+  const where = e.instancePath || '(the body)';
+  switch (e.keyword) {
+    case 'required':
+      return `${where} is missing the required field "${(e.params as { missingProperty: string }).missingProperty}"`;
+    case 'additionalProperties':
+      return `${where} has a field the API does not accept: "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    case 'enum':
+      return `${where} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `${where} ${e.message ?? 'does not match the schema'}`;
+  }
+};
+
+/**
+ * JSON request examples in content that name their operation (```json operation=slug) are
+ * validated against that operation's request schema; each mismatch is reported at its line.
+ */
+export function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas | null): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const samples = graph.routes.flatMap((r) => graph.pages[r]!.codeSamples);
+  if (!samples.length) return problems;
+  const ajv = schemas?.openapiVersion.startsWith('3.0') ? new AjvDraft4({ strict: false, allErrors: true, validateFormats: false }) : new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  if (schemas) ajv.addSchema({ components: { schemas: schemas.components } }, 'spec');
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  for (const sample of samples) {
+    const at = { file: sample.file, line: sample.line, column: 1 };
+    const target = graph.pages[`/api/${sample.operation}`];
+    if (!target || target.kind !== 'api-operation') {
+      problems.push(diagnostic('SampleUnknownOperation', `code block names operation "${sample.operation}", which is not in the API reference`, at));
+      continue;
+    }
+    const data = target.data as ApiOperationData;
+    const schema = schemas?.requestSchemas[sample.operation];
+    if (!data.requestBody || !schema) {
+      problems.push(diagnostic('SampleUnknownOperation', `operation "${sample.operation}" takes no request body`, at));
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(sample.code);
+    } catch (error) {
+      problems.push(diagnostic('SampleInvalidJson', `the JSON example for ${sample.operation} does not parse: ${(error as Error).message}`, at));
+      continue;
+    }
+    let validate = compiled.get(sample.operation);
+    if (!validate) {
+      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"spec#/components/schemas/')));
+      compiled.set(sample.operation, validate);
+    }
+    if (validate(value)) continue;
+    for (const error of validate.errors ?? []) {
+      const where = locateInJson(sample.code, error.instancePath);
+      problems.push(
+        diagnostic('SampleMismatch', `the ${sample.operation} request example does not match the API: ${describe(error)}`, { file: sample.file, line: (sample.line ?? 0) + where.line + 1, column: where.column }, {
+          hint: `see /api/${sample.operation}#request-body`,
+        }),
+      );
+    }
+  }
+  return problems;
+}
