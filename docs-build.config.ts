@@ -59,4 +59,5 @@ export default defineConfig({
   toc: { minLevel: 2, maxLevel: 3 },
   codeLanguages: ['curl', 'javascript', 'nodejs', 'php', 'csharp', 'go'],
   search: { indexName: 'epic-docs' },
+  testCard: { number: '4454 0000 0000 0003', expiry: '12/35', cvc: '123', href: '/get-started/set-up-checkout/testing#test-cards' },
 });

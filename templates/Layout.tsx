@@ -3,6 +3,8 @@ import type { PageProps } from './types';
 import { Navbar, NavbarItem } from './Navbar';
 import { Footer } from './Footer';
 import { Icon } from './components/Icon';
+import { Island } from './components/Island';
+import TestCard from './islands/TestCard';
 
 /** Announcement bar, navbar, mobile drawer, main area and footer shared by every page. */
 export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'content'> & { children: ReactNode }) {
@@ -56,6 +58,7 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
         <main id="main" className="main">{children}</main>
       </div>
       <Footer site={site} />
+      {site.testCard && page.kind !== 'not-found' ? <Island name="TestCard" component={TestCard} props={site.testCard} hydrate="interaction" /> : null}
     </>
   );
 }

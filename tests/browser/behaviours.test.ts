@@ -102,6 +102,24 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
     expect(overflow).toBe(true);
   });
 
+  it('hydrates the Test Card island only on interaction, replays the first click, and confirms copies', async () => {
+    const { page, errors } = await open('/guide');
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((p) => p.includes('island-'))).toEqual([]);
+    await page.click('.test-card-toggle');
+    await page.waitForSelector('.test-card-panel');
+    expect(fetched.some((p) => p.includes('island-TestCard'))).toBe(true);
+    expect(await page.textContent('.test-card-panel')).toContain('4454 0000 0000 0003');
+    expect(await page.getAttribute('.test-card-link', 'href')).toBe('/guide/setup#install');
+    await page.click('.test-card-copy >> nth=0');
+    await page.waitForSelector('.test-card-copy[data-copied]');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4454000000000003');
+    await page.waitForSelector('.test-card-copy[data-copied]', { state: 'detached', timeout: 5000 });
+    expect(errors).toEqual([]);
+  });
+
   it('reads without JavaScript: content, sidebar and links are all in the HTML', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     contexts.push(context);

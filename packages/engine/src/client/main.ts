@@ -8,6 +8,7 @@ import { setupTabs } from './tabs';
 import { setupCopyButtons } from './copy-code';
 import { setupNavigation } from './navigation';
 import { setupToc } from './toc';
+import { setupIslands } from './islands';
 
 setupColorMode();
 setupAnnouncement();
@@ -15,3 +16,4 @@ setupTabs();
 setupCopyButtons();
 setupNavigation();
 setupToc();
+setupIslands();

@@ -245,7 +245,7 @@ export class SiteBuilder {
     for (const page of pages) if (page.hast) contents.set(page.route, page.hast);
     const site = siteData(config, graph, Boolean(this.options.devScript));
     const rendered = await task(log, 'render', () =>
-      renderPages({ graph, site, templates: this.templates!.module, contents, routes: onlyRoutes ?? undefined, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript } }),
+      renderPages({ graph, site, templates: this.templates!.module, contents, routes: onlyRoutes ?? undefined, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript, islands: this.client!.islands } }),
     );
     const html = new Map<string, string>(onlyRoutes ? this.html : []);
     for (const result of rendered) {

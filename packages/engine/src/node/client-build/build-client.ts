@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
+import { buildIslands } from './build-islands';
 
 const CLIENT_ENTRY = path.resolve(import.meta.dirname, '../../client/main.ts');
 
@@ -10,20 +11,24 @@ export interface ClientAssets {
   files: Map<string, string>;
   css: string;
   js: string;
+  /** Island name → URL of its hydration bundle. */
+  islands: Map<string, string>;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 /** Bundles the client behaviours and minifies the theme's one CSS file, both with hashed names. */
 export async function buildClientAssets(templatesDir: string): Promise<ClientAssets> {
-  const [js, css] = await Promise.all([
+  const [js, css, islands] = await Promise.all([
     esbuild.build({ entryPoints: [CLIENT_ENTRY], bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', platform: 'browser', logLevel: 'silent' }),
     esbuild.transform(fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }),
+    buildIslands(templatesDir),
   ]);
   const jsText = js.outputFiles[0]!.text;
   const jsPath = `assets/docsgen.${hashOf(jsText)}.js`;
   const cssPath = `assets/styles.${hashOf(css.code)}.css`;
-  return { files: new Map([[jsPath, jsText], [cssPath, css.code]]), js: `/${jsPath}`, css: `/${cssPath}` };
+  const files = new Map([[jsPath, jsText], [cssPath, css.code], ...islands.files]);
+  return { files, js: `/${jsPath}`, css: `/${cssPath}`, islands: islands.urls };
 }
 
 /** Public URL of a content asset (image): `/assets/<name>.<hash>.<ext>`, hash of its bytes. */

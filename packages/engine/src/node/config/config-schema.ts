@@ -181,6 +181,11 @@ export const userConfigSchema = z
     /** Permanent redirects; each `from` becomes a redirect page and a line in `_redirects`. */
     redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).strict()).default([]),
     search: searchSchema.default({ indexName: 'docs', local: true }),
+    /** The floating Test Card widget (medium and larger screens): a test card to copy from, and a link to all test cards. */
+    testCard: z
+      .object({ number: z.string(), expiry: z.string(), cvc: z.string(), href: z.string().startsWith('/') })
+      .strict()
+      .optional(),
     /** Severity of problems found by `check`. */
     checks: z
       .object({

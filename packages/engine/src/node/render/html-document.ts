@@ -6,6 +6,8 @@ export interface DocumentAssets {
   js: string;
   /** Extra inline script for `serve --watch` (live reload and error overlay). */
   devScript?: string;
+  /** Island name → URL of its hydration bundle. */
+  islands?: ReadonlyMap<string, string>;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -52,7 +54,7 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <script type="module" src="${assets.js}"></script>
 </head>
 <body>
-${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
+${linkIslands(body, assets.islands)}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
 </body>
 </html>
 `;
@@ -75,4 +77,13 @@ export function redirectDocument(site: SiteData, to: string): string {
 </body>
 </html>
 `;
+}
+
+/** Gives every `<docsgen-island data-island="Name">` the URL of its bundle. */
+function linkIslands(body: string, islands: ReadonlyMap<string, string> | undefined): string {
+  if (!islands?.size || !body.includes('<docsgen-island')) return body;
+  return body.replace(/<docsgen-island data-island="([^"]+)"/g, (tag, name: string) => {
+    const url = islands.get(name);
+    return url ? `${tag} data-src="${url}"` : tag;
+  });
 }

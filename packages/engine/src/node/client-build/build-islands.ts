@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+export interface IslandAssets {
+  /** Output path → contents (island entries and the chunks they share, e.g. React). */
+  files: Map<string, string>;
+  /** Island name → public URL of its entry bundle. */
+  urls: Map<string, string>;
+}
+
+/**
+ * Bundles every `templates/islands/*.tsx` of the theme into its own browser entry that hydrates
+ * the component, with React in a shared chunk, all with hashed names. Pages load none of this
+ * until an island asks for it.
+ */
+export async function buildIslands(templatesDir: string): Promise<IslandAssets> {
+  const dir = path.join(templatesDir, 'islands');
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.tsx$/.test(f)).map((f) => f.replace(/\.tsx$/, '')).sort() : [];
+  const files = new Map<string, string>();
+  const urls = new Map<string, string>();
+  if (!names.length) return { files, urls };
+  const result = await esbuild.build({
+    entryPoints: names.map((name) => ({ in: `island:${name}`, out: `island-${name}` })),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    outdir: '/assets',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
+    jsx: 'automatic',
+    logLevel: 'silent',
+    metafile: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [
+      {
+        name: 'docsgen-island-entries',
+        setup(build) {
+          build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
+          build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+            resolveDir: dir,
+            loader: 'tsx',
+            contents: [
+              `import Component from ${JSON.stringify(path.join(dir, `${args.path}.tsx`))};`,
+              `import { createElement } from 'react';`,
+              `import { hydrateRoot } from 'react-dom/client';`,
+              `export default function mount(element, props) { return hydrateRoot(element, createElement(Component, props)); }`,
+            ].join('\n'),
+          }));
+        },
+      },
+    ],
+  });
+  for (const file of result.outputFiles) files.set(path.relative('/', file.path), file.text);
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const name = meta.entryPoint?.replace(/^island:/, '');
+    if (name) urls.set(name, `/${path.relative('/', path.resolve(process.cwd(), out))}`);
+  }
+  return { files, urls };
+}
