@@ -127,9 +127,15 @@ fs.rmSync(out, { recursive: true, force: true });
 
 const table = ['| measurement | value | budget | notes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.what} | ${r.value} | ${r.budget} | ${r.note} |`)].join('\n');
 console.log(`\n${table}\n`);
+// bench/RESULTS.md keeps one section per measured site; a run replaces its own section.
 if (isPortal || args.includes('--write')) {
   const file = path.join(repo, 'bench/RESULTS.md');
-  const header = `# Benchmark results\n\nLatest \`npm run bench${isPortal ? '' : ` -- --root ${path.relative(repo, root)}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n`;
-  fs.writeFileSync(file, `${header}${table}\n`);
+  const label = isPortal ? 'The portal' : `Site folder ${opt('--label', path.basename(root))}`;
+  const section = `## ${label}\n\n\`npm run bench${isPortal ? '' : ` -- --root ${opt('--label', path.basename(root))}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n${table}\n`;
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const parts = old.split(/^(?=## )/m);
+  const head = parts[0].startsWith('## ') ? '# Benchmark results\n\n' : parts[0];
+  const sections = parts.filter((p) => p.startsWith('## ') && !p.startsWith(`## ${label}\n`));
+  fs.writeFileSync(file, [head.trimEnd() + '\n\n', ...[section, ...sections].map((p) => p.trimEnd() + '\n\n')].join('').trimEnd() + '\n');
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

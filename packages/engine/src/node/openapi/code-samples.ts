@@ -29,10 +29,10 @@ function curl(r: SampleRequest): string {
   return lines.join(' \\\n');
 }
 
-function javascript(r: SampleRequest): string {
-  // Browser code never holds a secret key: this sample is for calling your own backend proxy or for tools.
-  const headers = [`    Authorization: 'Bearer ${API_KEY}',`];
-  if (r.idempotent) headers.push(`    'Idempotency-Key': crypto.randomUUID(),`);
+/** The `fetch(...)` call shared by the browser and Node samples; they differ in key and UUID source. */
+function fetchCall(r: SampleRequest, authorization: string, uuid: string): string[] {
+  const headers = [`    Authorization: ${authorization},`];
+  if (r.idempotent) headers.push(`    'Idempotency-Key': ${uuid},`);
   if (r.body !== undefined) headers.push(`    'Content-Type': 'application/json',`);
   return [
     `const response = await fetch('${r.url}', {`,
@@ -43,25 +43,22 @@ function javascript(r: SampleRequest): string {
     ...(r.body !== undefined ? [`  body: JSON.stringify(${json(r.body, 2)}),`] : []),
     `});`,
     `const data = await response.json();`,
+  ];
+}
+
+function javascript(r: SampleRequest): string {
+  // Browser code never holds a live secret key: this is for test keys in tools, or a call through your backend.
+  return [
+    ...fetchCall(r, `'Bearer ${API_KEY}'`, 'crypto.randomUUID()'),
     `if (!response.ok) throw new Error(\`\${data.code}: \${data.message}\`);`,
     `console.log(data);`,
   ].join('\n');
 }
 
 function nodejs(r: SampleRequest): string {
-  const headers = [`    Authorization: \`Bearer \${process.env.${r.envVar}}\`,`];
-  if (r.idempotent) headers.push(`    'Idempotency-Key': randomUUID(),`);
-  if (r.body !== undefined) headers.push(`    'Content-Type': 'application/json',`);
   return [
     ...(r.idempotent ? [`import { randomUUID } from 'node:crypto';`, ``] : []),
-    `const response = await fetch('${r.url}', {`,
-    `  method: '${r.method}',`,
-    `  headers: {`,
-    ...headers,
-    `  },`,
-    ...(r.body !== undefined ? [`  body: JSON.stringify(${json(r.body, 2)}),`] : []),
-    `});`,
-    `const data = await response.json();`,
+    ...fetchCall(r, `\`Bearer \${process.env.${r.envVar}}\``, 'randomUUID()'),
     `if (!response.ok) {`,
     `  throw new Error(\`\${response.status} \${data.code}: \${data.message}\`);`,
     `}`,
