@@ -5,6 +5,8 @@ import { SchemaTree } from './SchemaTree';
 import { Tabs, TabItem } from '../components/Tabs';
 import { CodeBlock } from '../components/CodeBlock';
 import { H2, H3 } from '../components/Heading';
+import { Island } from '../components/Island';
+import ApiConsole, { type ApiConsoleProps } from '../islands/ApiConsole';
 
 function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
   if (!params.length) return null;
@@ -33,6 +35,16 @@ function ParameterTable({ title, params }: { title: string; params: ApiParameter
   );
 }
 
+function consoleProps(op: ApiOperationData): ApiConsoleProps {
+  return {
+    method: op.method,
+    path: op.path,
+    servers: op.servers,
+    parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
+    body: op.requestBody ? { example: op.requestBody.exampleJson ?? '', schema: op.requestBody.schema, required: op.requestBody.required } : undefined,
+  };
+}
+
 function OperationBody({ op }: { op: ApiOperationData }) {
   const server = op.servers.find((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)) ?? op.servers[0];
   return (
@@ -44,6 +56,7 @@ function OperationBody({ op }: { op: ApiOperationData }) {
           {op.path}
         </code>
       </div>
+      <Island name="ApiConsole" component={ApiConsole} props={consoleProps(op)} hydrate="interaction" />
       {op.draft ? <p className="api-draft"><span className="badge badge-draft">Draft</span> This partner endpoint is a draft: its shape may change before it is final.</p> : null}
       {op.deprecated ? <p className="api-draft"><span className="badge badge-deprecated">Deprecated</span> Do not use this operation in new integrations.</p> : null}
       {op.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: op.description }} /> : null}

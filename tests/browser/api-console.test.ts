@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
+import { silentLogger } from '../../packages/engine/src/node/task';
+import { buildSite, copyFixture } from '../helpers/fixtures';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A stand-in for the payments API on loopback, with CORS, a 404 case and a slow case. */
+function startApi(): Promise<{ server: http.Server; url: string; requests: Array<{ url: string; auth?: string; body: string }> }> {
+  const requests: Array<{ url: string; auth?: string; body: string }> = [];
+  const server = http.createServer((req, res) => {
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Accept', 'Access-Control-Allow-Methods': 'GET, POST, PATCH' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      requests.push({ url: req.url!, auth: req.headers.authorization, body });
+      if (req.url!.includes('/transactions/slow/')) return void setTimeout(() => res.writeHead(200, cors).end('{}'), 3000);
+      if (req.url!.includes('/transactions/missing/')) return void res.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 'not_found', message: 'No transaction with that id.' }));
+      res.writeHead(200, { ...cors, 'Content-Type': 'application/json', 'X-RateLimit-Remaining': '99' }).end(JSON.stringify({ id: 'op_1', status: 'SUCCEEDED' }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
+}
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('the API console in Chromium', () => {
+  let browser: Browser;
+  let site: RunningServer;
+  let api: Awaited<ReturnType<typeof startApi>>;
+
+  beforeAll(async () => {
+    const root = copyFixture('api');
+    expect((await buildSite(root)).ok).toBe(true);
+    site = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+    api = await startApi();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    api?.server.close();
+  });
+
+  async function openConsole(serverUrl: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${site.url}/api/capture-payment`);
+    await page.click('.api-console-open');
+    await page.waitForSelector('.api-console-panel');
+    await page.selectOption('#console-server', '__custom');
+    await page.fill('[aria-label="Server URL"]', serverUrl);
+    await page.fill('#console-key', 'sk_test_123');
+    return page;
+  }
+
+  it('ships no console code until it is opened', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    await page.goto(`${site.url}/api/capture-payment`);
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((u) => u.includes('/assets/island-') || u.includes('/assets/chunk.'))).toEqual([]);
+    expect(fetched.filter((u) => u.endsWith('.js'))).toHaveLength(1);
+  });
+
+  it('sends the request and shows status, time, headers and the pretty body', async () => {
+    const page = await openConsole(api.url);
+    await page.click('text=Send');
+    await page.waitForSelector('[data-testid="console-response"]');
+    expect(await page.textContent('.api-console-status')).toMatch(/200 OK in \d+ ms/);
+    expect(await page.textContent('[data-testid="console-response"]')).toContain('"status": "SUCCEEDED"');
+    const last = api.requests.at(-1)!;
+    expect(last.url).toBe('/v1/transactions/0b6a3c1e-7d2f-4a8b-9c5e-1f2a3b4c5d6e/capture');
+    expect(last.auth).toBe('Bearer sk_test_123');
+    expect(JSON.parse(last.body)).toEqual({ amount: 5000, reference: 'order-1' });
+  });
+
+  it('shows a 4xx status with the error body', async () => {
+    const page = await openConsole(api.url);
+    await page.fill('#console-path-transactionId', 'missing');
+    await page.click('text=Send');
+    await page.waitForSelector('[data-testid="console-response"]');
+    expect(await page.textContent('.api-console-status')).toContain('404');
+    expect(await page.textContent('[data-testid="console-response"]')).toContain('not_found');
+  });
+
+  it('checks the body against the schema before sending', async () => {
+    const page = await openConsole(api.url);
+    const before = api.requests.length;
+    await page.fill('#console-body', '{ "amount": "5000" }');
+    await page.click('text=Send');
+    expect(await page.textContent('.api-console-problems')).toContain('amount must be an integer');
+    await page.fill('#console-body', '{ "amount": ');
+    await page.click('text=Send');
+    expect(await page.textContent('.api-console-problems')).toContain('not valid JSON');
+    expect(api.requests.length).toBe(before);
+  });
+
+  it('explains a network failure, and can cancel a slow request', async () => {
+    const page = await openConsole('http://127.0.0.1:9');
+    await page.click('text=Send');
+    await page.waitForSelector('.api-console-error');
+    expect(await page.textContent('.api-console-error')).toContain('CORS');
+    await page.fill('[aria-label="Server URL"]', api.url);
+    await page.fill('#console-path-transactionId', 'slow');
+    await page.click('text=Send');
+    await page.click('text=Cancel');
+    await page.waitForSelector('.api-console-error');
+    expect(await page.textContent('.api-console-error')).toContain('cancelled');
+  });
+});
