@@ -120,6 +120,29 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('navigates without reloading, keeps history, and shows Retry when a page fails to load', async () => {
+    const { page, errors } = await open('/guide');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.click('.sidebar-container a[href="/guide/setup"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Set up');
+    expect(page.url()).toBe(`${server.url}/guide/setup`);
+    expect(await page.title()).toBe('Set up | fixture docs');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.getAttribute('.sidebar-container .sidebar-link.active', 'href')).toBe('/guide/setup');
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guide');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.route('**/search', (route) => route.abort());
+    await page.click('.navbar-items a.navbar-search');
+    await page.waitForSelector('.route-error');
+    expect(await page.textContent('.route-error')).toContain('could not be loaded');
+    expect(page.url()).toBe(`${server.url}/search`);
+    await page.unroute('**/search');
+    await page.click('.route-error button');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Search the documentation');
+    expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+  });
+
   it('reads without JavaScript: content, sidebar and links are all in the HTML', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     contexts.push(context);

@@ -10,9 +10,14 @@ function apply(mode: string): void {
   }
 }
 
+/** Labels the switch of the current page with the mode it leads to. */
+export function labelColorMode(): void {
+  apply(root.dataset.theme === 'dark' ? 'dark' : 'light');
+}
+
 /** Light/dark switch, stored under `theme` and synced across tabs. */
 export function setupColorMode(): void {
-  apply(root.dataset.theme === 'dark' ? 'dark' : 'light');
+  labelColorMode();
   document.addEventListener('click', (event) => {
     if (!(event.target as Element).closest('[data-color-mode-toggle]')) return;
     const next = root.dataset.theme === 'dark' ? 'light' : 'dark';

@@ -17,6 +17,9 @@ function whenAttached(target: Element, tries = 40): Promise<void> {
 
 export function setupIslands(): void {
   for (const element of document.querySelectorAll<HTMLElement>('docsgen-island')) {
+    // Islands outside the swapped area (the Test Card) survive client-side navigation: set up once.
+    if (element.dataset.ready !== undefined) continue;
+    element.dataset.ready = '';
     let started = false;
     let mounted = false;
     let pendingClick: HTMLElement | null = null;

@@ -1,19 +1,29 @@
 /**
  * The one deferred module script of every page: small DOM behaviours that need no framework.
- * The page is fully readable without it.
+ * The page is fully readable without it. `setup*` run once; per-page work runs again after each
+ * client-side navigation.
  */
-import { setupColorMode } from './color-mode';
+import { setupColorMode, labelColorMode } from './color-mode';
 import { setupAnnouncement } from './announcement';
-import { setupTabs } from './tabs';
+import { setupTabs, applyStoredTabs } from './tabs';
 import { setupCopyButtons } from './copy-code';
 import { setupNavigation } from './navigation';
 import { setupToc } from './toc';
 import { setupIslands } from './islands';
+import { setupRouter } from './router';
+
+function perPage(): void {
+  labelColorMode();
+  applyStoredTabs();
+  setupToc();
+  setupIslands();
+}
 
 setupColorMode();
 setupAnnouncement();
 setupTabs();
 setupCopyButtons();
 setupNavigation();
-setupToc();
-setupIslands();
+setupRouter();
+perPage();
+document.addEventListener('docsgen:navigated', perPage);

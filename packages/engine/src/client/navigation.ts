@@ -4,10 +4,12 @@ const DESKTOP = '(min-width: 997px)';
 
 /** Mobile drawer, desktop sidebar hiding, dropdowns on touch, navbar hide-on-scroll. */
 export function setupNavigation(): void {
+  document.addEventListener('docsgen:navigated', () => root.classList.remove('drawer-open'));
   const root = document.documentElement;
-  const drawer = document.getElementById('drawer');
-  const toggle = document.querySelector<HTMLButtonElement>('[data-drawer-toggle]');
+  // Looked up at each use: client-side navigation replaces the navbar and the drawer.
   const setDrawer = (open: boolean) => {
+    const drawer = document.getElementById('drawer');
+    const toggle = document.querySelector<HTMLButtonElement>('[data-drawer-toggle]');
     if (!drawer) return;
     const slot = drawer.querySelector('.drawer-sidebar');
     const sidebar = document.querySelector('.sidebar-scroll .sidebar');
@@ -42,11 +44,11 @@ export function setupNavigation(): void {
     }
   });
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && drawer && !drawer.hidden) setDrawer(false);
+    if (event.key === 'Escape' && document.getElementById('drawer')?.hidden === false) setDrawer(false);
   });
   // the drawer closes when the layout becomes desktop
   matchMedia(DESKTOP).addEventListener('change', (e) => {
-    if (e.matches && drawer && !drawer.hidden) setDrawer(false);
+    if (e.matches && document.getElementById('drawer')?.hidden === false) setDrawer(false);
   });
   // the navbar hides on scroll down and comes back on scroll up
   let last = window.scrollY;

@@ -16,15 +16,19 @@ function select(tabs: Element, value: string, focus = false): boolean {
   return true;
 }
 
-/** Switch panels; every Tabs of the same group follows, and the choice is remembered. */
-export function setupTabs(): void {
-  const all = [...document.querySelectorAll<HTMLElement>('.tabs')];
-  for (const tabs of all) {
+/** Shows the remembered choice in every Tabs of the page (on load and after client-side navigation). */
+export function applyStoredTabs(): void {
+  for (const tabs of document.querySelectorAll<HTMLElement>('.tabs')) {
     const group = tabs.dataset.tabsGroup;
     const stored = group ? storage.get(KEY(group)) : null;
     if (stored) select(tabs, stored);
   }
+}
+
+/** Switch panels; every Tabs of the same group follows, and the choice is remembered. Once per session. */
+export function setupTabs(): void {
   const choose = (tabs: HTMLElement, value: string, focus: boolean) => {
+    const all = [...document.querySelectorAll<HTMLElement>('.tabs')];
     const group = tabs.dataset.tabsGroup;
     if (!group) {
       select(tabs, value, focus);
