@@ -20,6 +20,9 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
   const files = new Map<string, string>();
   const urls = new Map<string, string>();
   if (!names.length) return { files, urls };
+  // The theme's error boundary (components/ErrorBoundary.tsx), when it has one, wraps every island.
+  const boundaryFile = path.join(templatesDir, 'components/ErrorBoundary.tsx');
+  const boundary = fs.existsSync(boundaryFile) ? boundaryFile : null;
   const result = await esbuild.build({
     entryPoints: names.map((name) => ({ in: `island:${name}`, out: `island-${name}` })),
     bundle: true,
@@ -48,7 +51,10 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
               `import Component from ${JSON.stringify(path.join(dir, `${args.path}.tsx`))};`,
               `import { createElement } from 'react';`,
               `import { hydrateRoot } from 'react-dom/client';`,
-              `export default function mount(element, props) { return hydrateRoot(element, createElement(Component, props)); }`,
+              ...(boundary ? [`import { ErrorBoundary } from ${JSON.stringify(boundary)};`] : []),
+              boundary
+                ? `export default function mount(element, props) { return hydrateRoot(element, createElement(ErrorBoundary, null, createElement(Component, props))); }`
+                : `export default function mount(element, props) { return hydrateRoot(element, createElement(Component, props)); }`,
             ].join('\n'),
           }));
         },
