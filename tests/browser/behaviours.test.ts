@@ -132,15 +132,44 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guide');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    await page.route('**/search', (route) => route.abort());
-    await page.click('.navbar-items a.navbar-search');
+    const home = `${server.url}/`;
+    await page.route(home, (route) => route.abort());
+    await page.click('.navbar .navbar-brand');
     await page.waitForSelector('.route-error');
     expect(await page.textContent('.route-error')).toContain('could not be loaded');
-    expect(page.url()).toBe(`${server.url}/search`);
-    await page.unroute('**/search');
+    expect(page.url()).toBe(home);
+    await page.unroute(home);
     await page.click('.route-error button');
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Search the documentation');
+    await page.waitForFunction(() => document.querySelector('.hero-title')?.textContent === 'fixture docs');
     expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+  });
+
+  it('searches locally: the modal opens with Ctrl+K, finds pages, closes with Escape and returns focus', async () => {
+    const { page, errors } = await open('/guide');
+    await page.focus('.navbar-items [data-search-button]');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.search-modal:not([hidden]) .search-input');
+    expect(await page.getAttribute('.search-modal .search-input', 'maxlength')).toBe('64');
+    await page.fill('.search-modal .search-input', 'homebrew');
+    await page.waitForSelector('.search-modal a.search-hit');
+    expect(await page.getAttribute('.search-modal a.search-hit >> nth=0', 'href')).toBe('/guide/setup#configure');
+    expect(await page.textContent('.search-footer')).toMatch(/See all \d+ results?/);
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('.search-modal')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.matches('.navbar-items [data-search-button]'))).toBe(true);
+    await page.keyboard.press('/');
+    await page.fill('.search-modal .search-input', 'zzqqxx');
+    await page.waitForSelector('.search-modal .search-empty');
+    expect(await page.textContent('.search-modal .search-empty')).toContain('No results for "zzqqxx"');
+    expect(await page.textContent('.search-modal .search-empty')).toContain('Believe this query should return results?');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows results on the /search page for ?q=', async () => {
+    const { page } = await open('/search?q=install');
+    await page.waitForSelector('.search-page-results a.search-hit');
+    expect(await page.inputValue('#search-page-input')).toBe('install');
+    expect(await page.textContent('.search-count')).toMatch(/\d+ results? for "install"/);
   });
 
   it('reads without JavaScript: content, sidebar and links are all in the HTML', async () => {

@@ -11,12 +11,14 @@ import { setupNavigation } from './navigation';
 import { setupToc } from './toc';
 import { setupIslands } from './islands';
 import { setupRouter } from './router';
+import { setupSearch, searchPage } from './search';
 
 function perPage(): void {
   labelColorMode();
   applyStoredTabs();
   setupToc();
   setupIslands();
+  searchPage();
 }
 
 setupColorMode();
@@ -25,5 +27,6 @@ setupTabs();
 setupCopyButtons();
 setupNavigation();
 setupRouter();
+setupSearch();
 perPage();
 document.addEventListener('docsgen:navigated', perPage);

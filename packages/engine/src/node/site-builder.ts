@@ -17,6 +17,7 @@ import { siteFiles, emitSite, type SiteFiles } from './emit/emit-site';
 import { DiskSink, MemorySink, type Sink } from './emit/sinks';
 import { checkSite } from './check/check-site';
 import { checkCodeSamples } from './check/check-samples';
+import { searchRecords, buildSearchIndex } from './search/build-search-index';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
@@ -255,6 +256,12 @@ export class SiteBuilder {
     const changedRoutes = [...html].filter(([route, text]) => this.html.get(route) !== text).map(([route]) => route);
     const files = siteFiles(graph, config, html);
     for (const [file, text] of this.client!.files) files.set(file, text);
+    await task(log, 'search', () => {
+      const records = searchRecords(graph, contents);
+      if (config.search.local) files.set('search-index.json', buildSearchIndex(records));
+      files.set('search-records.json', JSON.stringify(records));
+      return records;
+    }, (records) => `${records.length} records`);
     const copies = new Map<string, string>();
     for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);

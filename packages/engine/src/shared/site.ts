@@ -24,6 +24,8 @@ export interface SiteData {
   provider?: { name: string; slug: string };
   /** Base for "Edit this page" links. */
   editUrl?: string;
+  /** Where readers report problems (the search "Let us know" link). */
+  supportUrl?: string;
   testCard?: { number: string; expiry: string; cvc: string; href: string };
   /** True when the site is served by `docsgen serve --watch` (live reload). */
   dev: boolean;

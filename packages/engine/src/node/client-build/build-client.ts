@@ -20,14 +20,28 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Bundles the client behaviours and minifies the theme's one CSS file, both with hashed names. */
 export async function buildClientAssets(templatesDir: string): Promise<ClientAssets> {
   const [js, css, islands] = await Promise.all([
-    esbuild.build({ entryPoints: [CLIENT_ENTRY], bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', platform: 'browser', logLevel: 'silent' }),
+    esbuild.build({
+      entryPoints: { docsgen: CLIENT_ENTRY },
+      bundle: true,
+      splitting: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      target: 'es2020',
+      platform: 'browser',
+      logLevel: 'silent',
+      outdir: '/assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'lazy.[hash]',
+    }),
     esbuild.transform(fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }),
     buildIslands(templatesDir),
   ]);
-  const jsText = js.outputFiles[0]!.text;
-  const jsPath = `assets/docsgen.${hashOf(jsText)}.js`;
+  // The entry (run on every page) and the chunks it imports lazily (search).
+  const jsFiles = js.outputFiles.map((f) => [path.relative('/', f.path), f.text] as const);
+  const jsPath = jsFiles.find(([p]) => p.startsWith('assets/docsgen.'))![0];
   const cssPath = `assets/styles.${hashOf(css.code)}.css`;
-  const files = new Map([[jsPath, jsText], [cssPath, css.code], ...islands.files]);
+  const files = new Map([...jsFiles, [cssPath, css.code], ...islands.files]);
   return { files, js: `/${jsPath}`, css: `/${cssPath}`, islands: islands.urls };
 }
 

@@ -49,6 +49,8 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta name="twitter:card" content="summary">
 <meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
 <link rel="icon" href="${FAVICON}">
+<meta name="docsgen:search-index" content="/search-index.json">${site.supportUrl ? `
+<meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
 <script>${headScript(site)}</script>
 <link rel="stylesheet" href="${assets.css}">
 <script type="module" src="${assets.js}"></script>

@@ -34,6 +34,7 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     provider: config.provider ? { name: config.provider.name, slug: config.provider.slug } : undefined,
     editUrl: config.editUrl,
     testCard: config.testCard,
+    supportUrl: config.provider?.support,
     dev,
   };
 }

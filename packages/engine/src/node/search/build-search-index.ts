@@ -1,0 +1,120 @@
+import MiniSearch from 'minisearch';
+import type { Element, ElementContent, Root } from 'hast';
+import type { PageGraph, PageNode } from '../graph/page-graph';
+import type { ApiOperationData, ApiSchemaData } from '../openapi/api-model';
+
+/** A search record in the DocSearch shape (so the same records can feed a hosted index). */
+export interface SearchRecord {
+  objectID: string;
+  url: string;
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'content';
+  hierarchy: { lvl0: string; lvl1: string; lvl2: string | null; lvl3: string | null; lvl4: null; lvl5: null; lvl6: null };
+  content: string | null;
+}
+
+export const SEARCH_FIELDS = ['title', 'heading', 'content'] as const;
+export const SEARCH_STORE = ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] as const;
+
+function textOf(node: ElementContent | Root, out: string[]): void {
+  if (node.type === 'text') out.push(node.value);
+  else if (node.type === 'element') {
+    if (node.tagName === 'docsgen-code' || node.tagName === 'pre' || node.tagName === 'svg') return;
+    for (const child of node.children) textOf(child, out);
+    if (/^(p|li|h\d|td|th|div|tr|blockquote)$/.test(node.tagName)) out.push(' ');
+  } else if ('children' in node) {
+    for (const child of node.children as ElementContent[]) textOf(child, out);
+  }
+}
+
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n).replace(/\s+\S*$/, '')}…` : s);
+
+/** Splits a page's content at its h2/h3 headings into records. Pure. */
+function contentRecords(page: PageNode, tree: Root | undefined, lvl0: string): SearchRecord[] {
+  const base = (id: string, type: SearchRecord['type'], lvl2: string | null, lvl3: string | null, content: string | null, hash = ''): SearchRecord => ({
+    objectID: `${page.route}#${id}`,
+    url: page.route + (hash ? `#${hash}` : ''),
+    type,
+    hierarchy: { lvl0, lvl1: page.title, lvl2, lvl3, lvl4: null, lvl5: null, lvl6: null },
+    content,
+  });
+  const records: SearchRecord[] = [];
+  let lvl2: string | null = null;
+  let lvl3: string | null = null;
+  let anchor = '';
+  let buffer: string[] = [];
+  const flush = () => {
+    const text = clean(buffer.join(' '));
+    buffer = [];
+    const type = lvl3 ? 'lvl3' : lvl2 ? 'lvl2' : 'lvl1';
+    if (text || type !== 'lvl1') records.push(base(anchor || 'top', text ? 'content' : type, lvl2, lvl3, text ? clip(text, 400) : null, anchor));
+  };
+  records.push(base('page', 'lvl1', null, null, page.description || null));
+  for (const node of tree?.children ?? []) {
+    if (node.type === 'element' && (node.tagName === 'h2' || node.tagName === 'h3')) {
+      flush();
+      const out: string[] = [];
+      textOf(node, out);
+      const title = clean(out.join(''));
+      if (node.tagName === 'h2') {
+        lvl2 = title;
+        lvl3 = null;
+      } else lvl3 = title;
+      anchor = String((node as Element).properties.id ?? '');
+      continue;
+    }
+    textOf(node as ElementContent, buffer);
+  }
+  flush();
+  return records;
+}
+
+/** Every page's records: content split by heading, and API operations and schemas. Pure. */
+export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Root>): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    if (['not-found', 'redirect', 'search'].includes(page.kind)) continue;
+    const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
+    if (page.kind === 'api-operation') {
+      const op = page.data as ApiOperationData;
+      const description = op.description ? clean(op.description.replace(/<[^>]+>/g, ' ')) : '';
+      records.push({
+        objectID: `${route}#operation`, url: route, type: 'content',
+        hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+        content: clip(`${op.method} ${op.path}. ${description} ${op.parameters.map((p) => p.name).join(' ')} ${(op.requestBody?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
+      });
+      continue;
+    }
+    if (page.kind === 'api-schema') {
+      const schema = page.data as ApiSchemaData;
+      records.push({
+        objectID: `${route}#schema`, url: route, type: 'content',
+        hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+        content: clip(`${clean((schema.description ?? '').replace(/<[^>]+>/g, ' '))} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
+      });
+      continue;
+    }
+    records.push(...contentRecords(page, contents.get(route), lvl0));
+  }
+  return records;
+}
+
+/** The local MiniSearch index as JSON (loaded by the browser with `MiniSearch.loadJSON`). */
+export function buildSearchIndex(records: SearchRecord[]): string {
+  const search = new MiniSearch({ idField: 'id', fields: [...SEARCH_FIELDS], storeFields: [...SEARCH_STORE] });
+  search.addAll(
+    records.map((r) => ({
+      id: r.objectID,
+      url: r.url,
+      type: r.type,
+      lvl0: r.hierarchy.lvl0,
+      lvl1: r.hierarchy.lvl1,
+      title: r.hierarchy.lvl1,
+      heading: [r.hierarchy.lvl2, r.hierarchy.lvl3].filter(Boolean).join(' › '),
+      content: r.content ?? '',
+      snippet: r.content ? clip(r.content, 160) : '',
+    })),
+  );
+  return JSON.stringify(search);
+}
