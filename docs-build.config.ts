@@ -29,6 +29,7 @@ export default defineConfig({
   },
   colorMode: { defaultMode: 'light', switch: true, respectPrefersColorScheme: false },
   navbar: {
+    logo: { src: '/img/logo.svg', alt: 'Epic Payments' },
     items: [
       { type: 'search' },
       { type: 'colorMode' },
@@ -37,6 +38,7 @@ export default defineConfig({
     ],
   },
   footer: {
+    logo: { src: '/img/logo.svg', alt: 'Epic Payments logo', href: 'https://www.epic.example' },
     columns: [
       {
         title: 'Resources',

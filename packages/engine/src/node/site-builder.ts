@@ -265,6 +265,7 @@ export class SiteBuilder {
     const copies = new Map<string, string>();
     for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
+    for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
     diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...checkCodeSamples(graph, this.api.pages?.samples ?? null)], (d) => `${d.length} problems`)));
     this.cache!.save();
@@ -311,3 +312,18 @@ function writeChanged(outPath: string, before: SiteFiles, after: SiteFiles): voi
 }
 
 export { htmlFileForRoute };
+
+/** Files under the site's `static/` folder, copied to the output as they are (logos, favicons). */
+function staticFiles(dir: string): Array<[string, string]> {
+  if (!fs.existsSync(dir)) return [];
+  const out: Array<[string, string]> = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.push([path.relative(dir, full).split(path.sep).join('/'), full]);
+    }
+  };
+  walk(dir);
+  return out;
+}
