@@ -24,9 +24,9 @@ export function DocPage({ site, page, content, sidebarHtml }: PageProps) {
               </ol>
             </nav>
           ) : null}
-          {showToc ? <Toc headings={page.toc} variant="mobile" /> : null}
           <div className="markdown">
             <h1>{page.title}</h1>
+            {showToc ? <Toc headings={page.toc} variant="mobile" /> : null}
             {content}
           </div>
           {editHref || page.lastUpdated ? (

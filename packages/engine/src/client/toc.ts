@@ -7,7 +7,8 @@ export function setupToc(): void {
   const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc .toc-link')];
   if (!links.length || !('IntersectionObserver' in window)) return;
   const byId = new Map(links.map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
-  const headings = [...byId.keys()].map((id) => document.getElementById(id)).filter((h): h is HTMLElement => Boolean(h));
+  // Headings inside hidden tab panels have no box and never count as the section being read.
+  const headings = [...byId.keys()].map((id) => document.getElementById(id)).filter((h): h is HTMLElement => Boolean(h && h.getClientRects().length));
   const visible = new Set<Element>();
   const update = () => {
     const current = headings.find((h) => visible.has(h)) ?? [...headings].reverse().find((h) => h.getBoundingClientRect().top < 120);
