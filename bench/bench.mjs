@@ -130,8 +130,8 @@ console.log(`\n${table}\n`);
 // bench/RESULTS.md keeps one section per measured site; a run replaces its own section.
 if (isPortal || args.includes('--write')) {
   const file = path.join(repo, 'bench/RESULTS.md');
-  const label = isPortal ? 'The portal' : `Site folder ${opt('--label', path.basename(root))}`;
-  const section = `## ${label}\n\n\`npm run bench${isPortal ? '' : ` -- --root ${opt('--label', path.basename(root))}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n${table}\n`;
+  const label = isPortal ? 'The portal' : opt('--label', `Site folder ${path.basename(root)}`);
+  const section = `## ${label}\n\n\`npm run bench${isPortal ? '' : ` -- --root ${root}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n${table}\n`;
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
   const parts = old.split(/^(?=## )/m);
   const head = parts[0].startsWith('## ') ? '# Benchmark results\n\n' : parts[0];
