@@ -267,7 +267,7 @@ export class SiteBuilder {
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
     for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
-    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...checkCodeSamples(graph, this.api.pages?.samples ?? null)], (d) => `${d.length} problems`)));
+    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`)));
     this.cache!.save();
     this.pageCache!.save();
     this.apiCache!.save();
@@ -326,4 +326,10 @@ function staticFiles(dir: string): Array<[string, string]> {
   };
   walk(dir);
   return out;
+}
+
+/** Applies a configured severity to a check's findings. */
+function withSeverity(list: Diagnostic[], level: 'ignore' | 'warn' | 'error'): Diagnostic[] {
+  if (level === 'ignore') return [];
+  return level === 'warn' ? list.map((d) => ({ ...d, severity: 'warning' as const })) : list;
 }

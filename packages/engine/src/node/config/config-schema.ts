@@ -191,9 +191,11 @@ export const userConfigSchema = z
       .object({
         brokenLinks: z.enum(['ignore', 'warn', 'error']).default('error'),
         unreachablePages: z.enum(['ignore', 'warn', 'error']).default('warn'),
+        /** JSON examples marked `operation=…` that do not match the request schema. */
+        codeSamples: z.enum(['ignore', 'warn', 'error']).default('error'),
       })
       .strict()
-      .default({ brokenLinks: 'error', unreachablePages: 'warn' }),
+      .default({ brokenLinks: 'error', unreachablePages: 'warn', codeSamples: 'error' }),
   })
   .strict();
 
