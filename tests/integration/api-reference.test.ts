@@ -22,7 +22,7 @@ describe('API reference from the fixture spec', () => {
   });
 
   it('emits the index, the overview, one page per operation and per schema', () => {
-    for (const route of ['api', 'api/fixture-payments-api', 'api/capture-payment', 'api/list-transactions', 'api/draft-create-account', 'api/schemas/capturerequest', 'api/schemas/operation', 'api/schemas/node']) {
+    for (const route of ['api/schemas/operationpage', 'api', 'api/fixture-payments-api', 'api/capture-payment', 'api/list-transactions', 'api/draft-create-account', 'api/schemas/capturerequest', 'api/schemas/operation', 'api/schemas/node']) {
       expect(fs.existsSync(path.join(root, 'build', route, 'index.html')), route).toBe(true);
     }
   });
@@ -70,6 +70,12 @@ describe('API reference from the fixture spec', () => {
     const node = page('api/schemas/node/index.html');
     expect(select('.schema-circular a[href="/api/schemas/node"]', node)).toBeTruthy();
     expect(toString(select('#used-by ~ ul', node)!)).toContain('Create a merchant account');
+  });
+
+  it('merges allOf members into one field list', () => {
+    const tree = page('api/schemas/operationpage/index.html');
+    const fields = selectAll('.schema > .schema-fields > .schema-field', tree).map((f) => toString(select('.schema-name', f)!));
+    expect(fields).toEqual(['code', 'message', 'items']);
   });
 
   it('groups the API sidebar by tag with method badges and a Schemas category', () => {

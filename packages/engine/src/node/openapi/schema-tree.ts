@@ -39,7 +39,8 @@ function mergeAllOf(schema: JsonObject, ctx: SchemaContext, seen: string[]): Jso
   const members = (schema.allOf as Json[]).map((m) => resolve(asObject(m), ctx, seen).schema);
   const merged: JsonObject = { ...schema, type: 'object', properties: {}, required: [] };
   delete merged.allOf;
-  for (const member of [...members, schema]) {
+  const { allOf: _members, ...own } = schema;
+  for (const member of [...members, own]) {
     const flat = member.allOf ? mergeAllOf(member, ctx, seen) : member;
     Object.assign(merged.properties as JsonObject, asObject(flat.properties));
     if (Array.isArray(flat.required)) (merged.required as Json[]).push(...flat.required);
