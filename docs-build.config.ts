@@ -31,6 +31,7 @@ export default defineConfig({
   navbar: {
     logo: { src: '/img/logo.svg', alt: 'Epic Payments' },
     items: [
+      { type: 'dropdown', label: 'API & SDK', items: [{ label: 'API reference', to: '/api' }] },
       { type: 'search' },
       { type: 'colorMode' },
       { type: 'localeDropdown' },
@@ -43,6 +44,7 @@ export default defineConfig({
       {
         title: 'Resources',
         items: [
+          { label: 'API reference', to: '/api' },
           { label: 'Contact support', to: provider.support },
         ],
       },

@@ -80,7 +80,9 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
         if (problem) problems.push(diagnostic(problem.code, problem.message, { file: link.file, line: link.line, column: link.column }, { severity: page.kind === 'redirect' ? 'error' : linkSeverity, hint: problem.hint }));
       }
     }
-    // Links written by templates and config (navbar, footer, sidebars, pagination).
+    // Links written by templates and config (navbar, footer, sidebars, pagination); a config
+    // link that is broken on every page is reported once, at its line in the config.
+    const reportedConfigLinks = new Set<string>();
     for (const [route, text] of html ?? []) {
       const seen = new Set<string>();
       for (const m of text.matchAll(/\shref="(\/(?!\/)[^"]*)"/g)) {
@@ -91,8 +93,13 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
         const problem = verify(p || route, hash);
         if (!problem) continue;
         const fromConfig = config.configFile ? locateInConfig(config, p) : {};
-        const where = fromConfig.line ? { file: config.configFile!, ...fromConfig } : { file: `${route} (emitted HTML)`, ...positionIn(text, m.index! + 1) };
-        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, where, { severity: linkSeverity, hint: problem.hint }));
+        if (fromConfig.line) {
+          if (reportedConfigLinks.has(href)) continue;
+          reportedConfigLinks.add(href);
+          problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity: linkSeverity, hint: problem.hint }));
+          continue;
+        }
+        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: `${route} (emitted HTML)`, ...positionIn(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
       }
     }
   }
