@@ -108,6 +108,17 @@ describe('building the basic fixture', () => {
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/guide/setup">');
   });
 
+  it('publishes dated changelog sections as an Atom feed, linked from the page head', () => {
+    const feed = readOut(root, 'changelog.xml');
+    expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(feed.match(/<entry>/g)).toHaveLength(2);
+    expect(feed).toContain('<title>Partner endpoints</title>');
+    expect(feed).toContain('<link href="https://docs.fixture.example/changelog#2025-11-18-partner-endpoints"/>');
+    expect(feed).toContain('<updated>2025-11-18T00:00:00Z</updated>');
+    expect(feed).toContain('&lt;p&gt;New &lt;strong&gt;draft&lt;/strong&gt; endpoints &amp;#x26; more.&lt;/p&gt;');
+    expect(readOut(root, 'changelog/index.html')).toContain('<link rel="alternate" type="application/atom+xml" title="Changelog" href="/changelog.xml">');
+  });
+
   it('emits a not-found page that is not indexed', () => {
     const html = readOut(root, '404.html');
     expect(html).toContain('Page not found');

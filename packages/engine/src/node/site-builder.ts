@@ -18,6 +18,7 @@ import { DiskSink, MemorySink, type Sink } from './emit/sinks';
 import { checkSite } from './check/check-site';
 import { checkCodeSamples } from './check/check-samples';
 import { searchRecords, buildSearchIndex } from './search/build-search-index';
+import { atomFeed, feedFileFor } from './emit/atom-feed';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
@@ -256,6 +257,14 @@ export class SiteBuilder {
     const changedRoutes = [...html].filter(([route, text]) => this.html.get(route) !== text).map(([route]) => route);
     const files = siteFiles(graph, config, html);
     for (const [file, text] of this.client!.files) files.set(file, text);
+    for (const route of graph.routes) {
+      const page = graph.pages[route]!;
+      const tree = contents.get(route);
+      if (!page.feed || !tree) continue;
+      const feed = atomFeed({ page, tree, siteUrl: config.url, siteTitle: config.title });
+      if (feed) files.set(feedFileFor(route), feed);
+      else diagnostics.push(diagnostic('FeedEmpty', 'the page asks for a feed but has no "## YYYY-MM-DD: Title" sections', { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: 'warning' }));
+    }
     await task(log, 'search', () => {
       const records = searchRecords(graph, contents);
       if (config.search.local) files.set('search-index.json', buildSearchIndex(records));

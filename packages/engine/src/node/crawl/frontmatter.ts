@@ -16,6 +16,8 @@ export const frontmatterSchema = z
     hide_table_of_contents: z.boolean().optional(),
     /** Page template: `doc` (default) or `home`. */
     template: z.enum(['doc', 'home']).optional(),
+    /** Publish the page's `## YYYY-MM-DD: Title` sections as an Atom feed at `<route>.xml`. */
+    feed: z.boolean().optional(),
     /** Search keywords. */
     keywords: z.array(z.string()).optional(),
   })

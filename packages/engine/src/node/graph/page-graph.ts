@@ -39,6 +39,8 @@ export interface PageNode {
   codeSamples: CodeSample[];
   /** Files whose change affects this page. */
   dependencies: string[];
+  /** Atom feed of the page (`/changelog.xml`), when its frontmatter asks for one. */
+  feed?: string;
   /** Opaque data for page kinds added by other stages (e.g. API operation pages). */
   data?: unknown;
 }
@@ -134,6 +136,7 @@ export function buildPageGraph(input: GraphInput): PageGraph {
         lastUpdated: input.lastUpdated?.get(page.file) ?? null,
         codeSamples: page.codeSamples,
         dependencies: page.dependencies,
+        feed: page.frontmatter.feed ? `/${page.route === '/' ? 'index' : page.route.slice(1)}.xml` : undefined,
       },
       rel,
     );

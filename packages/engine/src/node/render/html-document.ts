@@ -52,7 +52,8 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta name="docsgen:search-index" content="/search-index.json">${site.supportUrl ? `
 <meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
 <script>${headScript(site)}</script>
-<link rel="stylesheet" href="${assets.css}">
+${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
+` : ''}<link rel="stylesheet" href="${assets.css}">
 <script type="module" src="${assets.js}"></script>
 </head>
 <body>

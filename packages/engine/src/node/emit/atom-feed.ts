@@ -1,0 +1,63 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { PageNode } from '../graph/page-graph';
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const DATED = /^(\d{4}-\d{2}-\d{2})\s*[:–-]\s*(.+)$/;
+
+function text(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(text).join('') : '';
+}
+
+/** The page's feed file: `/changelog` → `changelog.xml`. */
+export const feedFileFor = (route: string): string => `${route === '/' ? 'index' : route.slice(1)}.xml`;
+
+/**
+ * An Atom feed of a page whose `## YYYY-MM-DD: Title` sections are entries (a changelog). Each
+ * entry links to its heading and carries the section's HTML. Pure.
+ */
+export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; tree: Root; siteUrl: string; siteTitle: string }): string | null {
+  const entries: Array<{ date: string; title: string; id: string; html: string }> = [];
+  let current: (typeof entries)[number] | null = null;
+  let body: ElementContent[] = [];
+  const close = () => {
+    if (current) current.html = toHtml({ type: 'root', children: body });
+    body = [];
+  };
+  for (const node of tree.children as ElementContent[]) {
+    if (node.type === 'element' && node.tagName === 'h2') {
+      close();
+      const heading = text(node).replace(/#$/, '').trim();
+      const match = DATED.exec(heading);
+      current = match ? { date: match[1]!, title: match[2]!, id: String((node as Element).properties.id ?? ''), html: '' } : null;
+      if (current) entries.push(current);
+      continue;
+    }
+    if (current && !(node.type === 'element' && node.tagName === 'docsgen-code')) body.push(node);
+  }
+  close();
+  if (!entries.length) return null;
+  const pageUrl = siteUrl + page.route;
+  const updated = entries.map((e) => e.date).sort().at(-1)!;
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>${xml(`${page.title} | ${siteTitle}`)}</title>
+<id>${xml(pageUrl)}</id>
+<link href="${xml(pageUrl)}"/>
+<link rel="self" href="${xml(`${siteUrl}/${feedFileFor(page.route)}`)}"/>
+<updated>${updated}T00:00:00Z</updated>
+${entries
+  .map(
+    (e) => `<entry>
+<title>${xml(e.title)}</title>
+<id>${xml(`${pageUrl}#${e.id}`)}</id>
+<link href="${xml(`${pageUrl}#${e.id}`)}"/>
+<updated>${e.date}T00:00:00Z</updated>
+<content type="html">${xml(e.html)}</content>
+</entry>`,
+  )
+  .join('\n')}
+</feed>
+`;
+}
