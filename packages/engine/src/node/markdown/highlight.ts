@@ -1,46 +1,53 @@
 import { createHash } from 'node:crypto';
 import { unified } from 'unified';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
-import { bundledLanguages, createHighlighter, createCssVariablesTheme } from 'shiki';
+import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
-import { JsonCache } from '../cache/json-cache';
 import type { Element, Root } from 'hast';
+import { JsonCache } from '../cache/json-cache';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
-const RENDER_VERSION = '4';
+const RENDER_VERSION = '5';
 
 /** One theme whose colours are CSS variables: a single tokenisation serves light and dark. */
-const theme = createCssVariablesTheme({ name: 'docsgen-css-variables', variablePrefix: '--shiki-', fontStyle: true });
+const THEME_NAME = 'docsgen-css-variables';
+const theme = createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--shiki-', fontStyle: true });
+
+/** Token colours as classes: `style="color:var(--shiki-token-keyword)"` → `class="t-keyword"`. */
+const tokenClasses: ShikiTransformer = {
+  name: 'docsgen-token-classes',
+  // A third of the bytes, and the light/dark colours stay in the one CSS file.
+  span(node) {
+    const style = node.properties.style;
+    if (typeof style !== 'string') return;
+    const match = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-style:italic)?;?$/.exec(style);
+    if (!match) return;
+    delete node.properties.style;
+    node.properties.class = match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`;
+  },
+  pre(node) {
+    delete node.properties.style;
+  },
+  code(node) {
+    delete node.properties.style;
+  },
+};
+
+/** The one highlighter of the process (shared with rehype-pretty-code), on shiki's JavaScript regex engine. */
+let sharedHighlighter: Promise<Highlighter> | null = null;
+function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Highlighter> {
+  sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  return sharedHighlighter;
+}
 
 const prettyCodeOptions: PrettyCodeOptions = {
   theme: theme as PrettyCodeOptions['theme'],
   keepBackground: false,
   defaultLang: { block: 'plaintext' },
-  transformers: [
-    {
-      name: 'docsgen-token-classes',
-      // `style="color:var(--shiki-token-keyword)"` → `class="t-keyword"`: a third of the bytes,
-      // and light/dark colours stay in the one CSS file.
-      span(node) {
-        const style = node.properties.style;
-        if (typeof style !== 'string') return;
-        const match = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-style:italic)?;?$/.exec(style);
-        if (!match) return;
-        delete node.properties.style;
-        node.properties.class = match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`;
-      },
-      pre(node) {
-        delete node.properties.style;
-      },
-      code(node) {
-        delete node.properties.style;
-      },
-    },
-  ],
-  // One highlighter for the whole process, on shiki's JavaScript regex engine (no WASM start-up).
-  getHighlighter: (options) => createHighlighter({ ...options, engine: createJavaScriptRegexEngine({ forgiving: true }) }),
+  transformers: [tokenClasses],
+  getHighlighter: getHighlighter as PrettyCodeOptions['getHighlighter'],
 };
 const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).freeze();
 
@@ -56,12 +63,45 @@ export interface CodeBlockInfo {
 /** Grammar used for a fence language: sample aliases (`curl`, `nodejs`) map to real grammars; unknown → plaintext. */
 export function grammarFor(lang: string): string {
   const mapped = CODE_LANGUAGE_GRAMMARS[lang] ?? lang;
-  if (mapped in bundledLanguages) return mapped;
-  return ['text', 'plaintext', 'txt', ''].includes(mapped) ? 'plaintext' : 'plaintext';
+  return mapped in bundledLanguages ? mapped : 'plaintext';
 }
 
 /** Meta keys that docsgen reads itself and rehype-pretty-code should not see. */
 const OWN_META = /\s*\boperation=("[^"]*"|\S+)/g;
+
+/** Gives shiki's output the attributes rehype-pretty-code puts on its pre, code and lines. */
+function prettyCodeShape(grammar: string): ShikiTransformer {
+  const attributes = { dataLanguage: grammar, dataTheme: THEME_NAME };
+  return {
+    name: 'docsgen-pretty-code-shape',
+    pre(node) {
+      node.properties = { tabIndex: 0, ...attributes };
+    },
+    code(node) {
+      node.properties = { ...attributes, style: 'display: grid;' };
+    },
+    line(node) {
+      node.properties = { dataLine: '' };
+    },
+  };
+}
+
+/**
+ * A block without meta (no title, no highlighted lines) goes straight through shiki's `codeToHast`
+ * and gets the same figure rehype-pretty-code makes, skipping its HTML round trip (the costliest
+ * part of highlighting). Blocks with meta go through rehype-pretty-code.
+ */
+export async function renderCodeBlock(grammar: string, meta: string, code: string): Promise<string> {
+  if (!meta) {
+    const highlighter = await getHighlighter();
+    if (!highlighter.getLoadedLanguages().includes(grammar)) await highlighter.loadLanguage(grammar as Parameters<Highlighter['loadLanguage']>[0]);
+    const hast = highlighter.codeToHast(code.replace(/\n$/, ''), { lang: grammar, theme: THEME_NAME, transformers: [tokenClasses, prettyCodeShape(grammar)] });
+    return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: hast.children as Element[] }] });
+  }
+  const element: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${grammar}`] }, data: { meta } as Element['data'], children: [{ type: 'text', value: code }] };
+  const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [element] }] };
+  return toHtml(await highlightProcessor.run(tree));
+}
 
 /** Highlights one block to finished HTML (figure, optional title, lines), through the cache. */
 export async function highlightBlock(block: CodeBlockInfo, cache: HighlightCache): Promise<string> {
@@ -70,16 +110,7 @@ export async function highlightBlock(block: CodeBlockInfo, cache: HighlightCache
   const key = createHash('sha1').update(`${RENDER_VERSION}\0${grammar}\0${meta}\0${block.code}`).digest('base64url');
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const code: Element = {
-    type: 'element',
-    tagName: 'code',
-    properties: { className: [`language-${grammar}`] },
-    data: { meta } as Element['data'],
-    children: [{ type: 'text', value: block.code }],
-  };
-  const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [code] }] };
-  const result = await highlightProcessor.run(tree);
-  const html = toHtml(result);
+  const html = await renderCodeBlock(grammar, meta, block.code);
   cache.set(key, html);
   return html;
 }
