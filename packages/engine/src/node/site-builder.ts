@@ -6,7 +6,7 @@ import { loadConfig, type ResolvedConfig } from './config/load-config';
 import { clearConfigSources } from './graph/config-position';
 import { listContentFiles, type CategoryMeta } from './crawl/crawl-content';
 import { compilePage, type CompileContext, type CompiledPage } from './markdown/compile-page';
-import { HighlightCache } from './markdown/highlight';
+import { CodeHighlighter, HighlightCache, RENDER_VERSION } from './markdown/highlight';
 import { buildPageGraph, type PageGraph } from './graph/page-graph';
 import { gitLastUpdated } from './graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from './render/load-templates';
@@ -61,7 +61,7 @@ export class SiteBuilder {
   private compiled = new Map<string, CompiledPage>();
   private categories = new Map<string, CategoryMeta>();
   private html = new Map<string, string>();
-  private cache: HighlightCache | null = null;
+  private highlighter: CodeHighlighter | null = null;
   private pageCache: JsonCache<{ hash: string; deps: string[]; page: CompiledPage }> | null = null;
   private apiCache: JsonCache<{ pages: ApiPages; diagnostics: Diagnostic[] }> | null = null;
   private lastUpdated = new Map<string, string>();
@@ -89,7 +89,7 @@ export class SiteBuilder {
       variables: config.variables,
       components: new Set(this.templates!.module.contentComponents),
       codeLanguages: config.codeLanguages,
-      highlightCache: this.cache!,
+      highlighter: this.highlighter!,
       assetUrl: assetUrlFor,
     };
   }
@@ -103,10 +103,11 @@ export class SiteBuilder {
       this.config = await task(log, 'config', () => loadConfig(this.options.root));
       const config = this.config;
       const cacheFile = (name: string) => (this.options.noCache ? null : path.join(config.cacheDir, name));
-      this.cache = new HighlightCache(cacheFile('highlight-cache.json'));
+      const cache = new HighlightCache(cacheFile('highlight-cache.json'));
       this.pageCache = new JsonCache(cacheFile('page-cache.json'));
       this.apiCache = new JsonCache(cacheFile('api-cache.json'));
       this.templates = await task(log, 'templates', () => loadTemplates(config));
+      this.highlighter = new CodeHighlighter(cache);
       const ctx = this.compileContext();
       this.compiled.clear();
       await task(log, 'content', async () => {
@@ -118,7 +119,7 @@ export class SiteBuilder {
         }
         this.pageCache!.retain(new Set(this.compiled.keys()));
         return files;
-      }, (files) => `${files.pages.length} pages (${this.pageCache!.hits} from cache), ${this.cache!.hits} cached / ${this.cache!.misses} new code blocks`);
+      }, (files) => `${files.pages.length} pages (${this.pageCache!.hits} from cache), ${cache.hits} cached / ${cache.misses} new code blocks`);
       await this.loadApi();
       this.lastUpdated = gitLastUpdated(config.root);
       this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
@@ -166,7 +167,7 @@ export class SiteBuilder {
 
   /** Fingerprint of everything besides the files that shapes a compiled page. */
   private contextHash(ctx: CompileContext): string {
-    return hashOf(ENGINE_CACHE_VERSION, JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
+    return hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
   }
 
   /** compilePage through the persistent page cache: reused while the page and everything it includes are unchanged. */
@@ -201,7 +202,7 @@ export class SiteBuilder {
         return;
       }
       const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      const key = hashOf(ENGINE_CACHE_VERSION, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
+      const key = hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
       const cached = this.apiCache!.get(key);
       if (cached) {
         this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };
@@ -210,7 +211,7 @@ export class SiteBuilder {
       const spec = await loadOpenApi(pathOf);
       this.api.diagnostics.push(...spec.diagnostics);
       if (!spec.document || hasErrors(spec.diagnostics)) return;
-      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlightCache: this.cache!, envPrefix });
+      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlighter: this.highlighter!, envPrefix });
       this.api.diagnostics.push(...this.api.pages.diagnostics);
       if (!hasErrors(this.api.diagnostics)) {
         this.apiCache!.retain(new Set());
@@ -277,7 +278,7 @@ export class SiteBuilder {
     for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
     diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`)));
-    this.cache!.save();
+    this.highlighter!.cache.save();
     this.pageCache!.save();
     this.apiCache!.save();
     const output: SiteFiles = { files, copies };

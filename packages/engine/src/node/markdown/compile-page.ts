@@ -15,7 +15,7 @@ import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
 import { setSourceFile } from './plugins/source-file';
-import { highlightBlock, type HighlightCache } from './highlight';
+import type { CodeHighlighter } from './highlight';
 
 /** Everything the page compiler needs that is the same for every page of a build. */
 export interface CompileContext {
@@ -23,7 +23,7 @@ export interface CompileContext {
   variables: Record<string, string>;
   components: ReadonlySet<string>;
   codeLanguages: readonly string[];
-  highlightCache: HighlightCache;
+  highlighter: CodeHighlighter;
   assetUrl: (source: string) => string;
 }
 
@@ -117,24 +117,26 @@ function collectCodeSamples(tree: MdastRoot, file: string): CodeSample[] {
   return samples;
 }
 
-/** Highlights every `pre > code` block and hands it on as one finished HTML node. */
-async function highlightCode(tree: HastRoot, cache: HighlightCache): Promise<void> {
+/** Highlights every `pre > code` block (all at once) and hands each on as one finished HTML node. */
+async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter): Promise<void> {
   const blocks: Array<{ parent: { children: unknown[] }; index: number; pre: Element }> = [];
   visit(tree, 'element', (node, index, parent) => {
     if (node.tagName !== 'pre' || !parent || index === undefined) return;
     const code = node.children[0];
     if (code?.type === 'element' && code.tagName === 'code') blocks.push({ parent, index, pre: node });
   });
-  for (const { parent, index, pre } of blocks) {
-    const code = pre.children[0] as Element;
-    const className = (code.properties.className as string[] | undefined) ?? [];
-    const lang = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-    const meta = ((code.data as { meta?: string } | undefined)?.meta ?? '').trim();
-    const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
-    const html = await highlightBlock({ lang, meta, code: text }, cache);
-    const element: Element = { type: 'element', tagName: 'docsgen-code', properties: { html, lang }, children: [] };
-    parent.children[index] = element as ElementContent;
-  }
+  await Promise.all(
+    blocks.map(async ({ parent, index, pre }) => {
+      const code = pre.children[0] as Element;
+      const className = (code.properties.className as string[] | undefined) ?? [];
+      const lang = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+      const meta = ((code.data as { meta?: string } | undefined)?.meta ?? '').trim();
+      const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
+      const html = await highlighter.highlight({ lang, meta, code: text });
+      const element: Element = { type: 'element', tagName: 'docsgen-code', properties: { html, lang }, children: [] };
+      parent.children[index] = element as ElementContent;
+    }),
+  );
 }
 
 interface MdxJsxHast {
@@ -187,7 +189,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   result.diagnostics.push(...linked.diagnostics);
   const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
   jsxToElements(hast);
-  await highlightCode(hast, ctx.highlightCache);
+  await highlightCode(hast, ctx.highlighter);
   return {
     ...result,
     firstH1,

@@ -4,7 +4,7 @@ import type { Heading, Sidebar, SidebarNode } from '../../shared/page';
 import type { ExtraPage } from '../graph/page-graph';
 import type { LinkRef } from '../markdown/plugins/remark-links';
 import { markdownToHtml } from '../markdown/markdown-to-html';
-import { highlightBlock, type HighlightCache } from '../markdown/highlight';
+import type { CodeHighlighter } from '../markdown/highlight';
 import { CODE_LANGUAGE_LABELS } from '../markdown/plugins/remark-code-tabs';
 import type { Json, JsonObject, LoadedSpec } from './load-openapi';
 import { resolvePointer } from './load-openapi';
@@ -24,7 +24,7 @@ const escapeSegment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 export interface ApiPagesInput {
   spec: LoadedSpec;
   languages: readonly string[];
-  highlightCache: HighlightCache;
+  highlighter: CodeHighlighter;
   /** Prefix of the secret-key environment variable in samples (`EPIC` → `EPIC_API_KEY`). */
   envPrefix: string;
 }
@@ -65,7 +65,14 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const file = spec.file;
   const diagnostics: Diagnostic[] = [];
   const at = (pointer: string) => ({ file, ...spec.locate(pointer) });
-  const markdown = (text: string) => markdownToHtml(text);
+  // Schemas are expanded once per operation that uses them: render each description once.
+  const rendered = new Map<string, string>();
+  const markdown = (text: string, inline = false) => {
+    const key = `${inline ? 'i' : 'b'}${text}`;
+    let html = rendered.get(key);
+    if (html === undefined) rendered.set(key, (html = markdownToHtml(text, inline)));
+    return html;
+  };
   const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
   const ctx: SchemaContext = { components, markdown };
   const info = asObject(doc.info);
@@ -123,13 +130,14 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
     };
     walk(schema);
   };
-  const highlight = (code: string, lang: string) => highlightBlock({ lang, meta: '', code }, input.highlightCache);
+  const highlight = (code: string, lang: string) => input.highlighter.highlight({ lang, meta: '', code });
   const page = (route: string, title: string, description: string, headings: Heading[], data: unknown, kind: ExtraPage['kind'], links: LinkRef[], sidebarLabel = title): ExtraPage => ({
     route, kind, title, description, sourceFile: file, contentFile: null, headings, toc: headings.filter((h) => h.depth <= 3), anchors: headings.map((h) => h.id), links,
     sidebarLabel, hideToc: false, codeSamples: [], dependencies: [file], data,
   });
 
-  for (const o of operations) {
+  // Operations are built concurrently so their code samples highlight in parallel.
+  const operationPage = async (o: OperationRef): Promise<ExtraPage> => {
     const { op, pointer } = o;
     const href = `/api/${o.slug}`;
     const title = str(op.summary) ?? `${o.method} ${o.path}`;
@@ -190,11 +198,11 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
       const headers = Object.entries(asObject(response.headers)).map(([name, h]) => {
         let header = asObject(h);
         if (str(header.$ref)) header = asObject(resolvePointer(doc, str(header.$ref)!));
-        return { name, description: str(header.description) ? markdownToHtml(str(header.description)!, true) : undefined, type: schemaTree(header.schema, ctx, 'response').type };
+        return { name, description: str(header.description) ? markdown(str(header.description)!, true) : undefined, type: schemaTree(header.schema, ctx, 'response').type };
       });
       responses.push({
         status,
-        description: markdownToHtml(str(response.description) ?? '', true),
+        description: markdown(str(response.description) ?? '', true),
         headers,
         schema: type && media.schema ? schemaTree(media.schema, ctx, 'response') : undefined,
         example: example !== undefined ? await highlight(JSON.stringify(example, null, 2), 'json') : undefined,
@@ -225,10 +233,13 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
       parameters, requestBody, responses, samples,
     };
     const plain = (str(op.description) ?? '').split(/\n\s*\n/)[0]!.replace(/[`*_[\]]/g, '').replace(/\(([^)]*)\)/g, '').trim();
-    pages.push(page(href, title, plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || title, headings, data, 'api-operation', links));
-  }
+    return page(href, title, plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || title, headings, data, 'api-operation', links);
+  };
+  pages.push(...(await Promise.all(operations.map(operationPage))));
+  const operationOrder = new Map(operations.map((o, i) => [`/api/${o.slug}`, i]));
+  for (const list of usedBy.values()) list.sort((a, b) => (operationOrder.get(a.href) ?? 0) - (operationOrder.get(b.href) ?? 0));
 
-  for (const [name, schema] of Object.entries(components)) {
+  const schemaPage = async ([name, schema]: [string, JsonObject]): Promise<ExtraPage> => {
     const href = `/api/schemas/${name.toLowerCase()}`;
     const description = str(schema.description) ? markdown(str(schema.description)!) : undefined;
     const example = exampleFor({ $ref: `#/components/schemas/${name}` }, ctx, 'schema');
@@ -237,8 +248,9 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
       example: await highlight(JSON.stringify(example, null, 2), 'json'), usedBy: usedBy.get(name) ?? [],
     };
     const headings = [heading('fields', 'Fields'), heading('example', 'Example'), ...(data.usedBy.length ? [heading('used-by', 'Used by')] : [])];
-    pages.push(page(href, name, (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160), headings, data, 'api-schema', linksIn(description, at(`#/components/schemas/${name}`))));
-  }
+    return page(href, name, (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160), headings, data, 'api-schema', linksIn(description, at(`#/components/schemas/${name}`)));
+  };
+  pages.push(...(await Promise.all(Object.entries(components).map(schemaPage))));
 
   const title = str(info.title) ?? 'API reference';
   const overviewHref = `/api/${kebab(title)}`;
