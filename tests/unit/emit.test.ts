@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { emitSite, siteFiles } from '../../packages/engine/src/node/emit/emit-site';
+import { DiskSink, MemorySink } from '../../packages/engine/src/node/emit/sinks';
+import { atomFeed, feedFileFor } from '../../packages/engine/src/node/emit/atom-feed';
+import { buildPageGraph, type PageGraph, type PageNode } from '../../packages/engine/src/node/graph/page-graph';
+import { validateConfig } from '../../packages/engine/src/node/config/load-config';
+import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
+import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
+import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
+import { routeForFile } from '../../packages/engine/src/shared/routes';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-emit-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const config = resolveConfig(
+  validateConfig({ title: 'Docs & Co', url: 'https://docs.example', tagline: 'All the docs', redirects: [{ from: '/old', to: '/guide' }] }, path.join(tmp, 'docs-build.config.ts')),
+  tmp,
+  null,
+);
+
+function page(rel: string, frontmatter: Frontmatter): CompiledPage {
+  const file = path.join(config.contentPath, rel);
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [] };
+}
+
+const graph: PageGraph = buildPageGraph({
+  config,
+  pages: [page('index.mdx', { title: 'Home', description: 'Start here.' }), page('guide/index.mdx', { title: 'Guide', description: 'Read me.' }), page('guide/setup.mdx', { title: 'Set up', description: 'Install it.' })],
+  categories: new Map(),
+  lastUpdated: new Map([[path.join(config.contentPath, 'guide/setup.mdx'), '2025-05-01T10:00:00+02:00']]),
+});
+const html = new Map(graph.routes.map((route) => [route, `<html>${route}</html>`]));
+
+describe('siteFiles', () => {
+  const files = siteFiles(graph, config, html);
+
+  it('puts every page at its clean-URL file and the not-found page at 404.html', () => {
+    expect([...files.keys()]).toEqual(['index.html', '404.html', 'guide/index.html', 'guide/setup/index.html', 'old/index.html', 'search/index.html', 'sitemap.xml', 'robots.txt', 'llms.txt', '_redirects']);
+    expect(files.get('404.html')).toBe('<html>/404</html>');
+    expect(files.get('guide/setup/index.html')).toBe('<html>/guide/setup</html>');
+  });
+
+  it('lists pages in the sitemap with their last-modified day, leaving out redirects and the 404 page', () => {
+    expect(files.get('sitemap.xml')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '<url><loc>https://docs.example/</loc></url>\n' +
+        '<url><loc>https://docs.example/guide</loc></url>\n' +
+        '<url><loc>https://docs.example/guide/setup</loc><lastmod>2025-05-01</lastmod></url>\n' +
+        '<url><loc>https://docs.example/search</loc></url>\n' +
+        '</urlset>\n',
+    );
+  });
+
+  it('writes robots.txt and llms.txt', () => {
+    expect(files.get('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.example/sitemap.xml\n');
+    expect(files.get('llms.txt')).toBe(
+      '# Docs & Co\n\n> All the docs\n\n- [Home](https://docs.example/): Start here.\n- [Guide](https://docs.example/guide): Read me.\n- [Set up](https://docs.example/guide/setup): Install it.\n',
+    );
+  });
+
+  it('writes configured redirects first, then the clean-URL redirects of every route', () => {
+    expect(files.get('_redirects')!.split('\n')).toEqual([
+      '/old /guide 301',
+      '/guide/ /guide 301', '/guide/index /guide 301', '/guide/index.html /guide 301', '/guide.html /guide 301',
+      '/guide/setup/ /guide/setup 301', '/guide/setup/index /guide/setup 301', '/guide/setup/index.html /guide/setup 301', '/guide/setup.html /guide/setup 301',
+      '/old/ /old 301', '/old/index /old 301', '/old/index.html /old 301', '/old.html /old 301',
+      '/search/ /search 301', '/search/index /search 301', '/search/index.html /search 301', '/search.html /search 301',
+      '/index / 301', '/index.html / 301',
+      '',
+    ]);
+  });
+});
+
+describe('emitSite and the sinks', () => {
+  const asset = path.join(tmp, 'diagram.png');
+  fs.writeFileSync(asset, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+
+  it('hands every file and copy to a MemorySink', () => {
+    const sink = new MemorySink();
+    emitSite(sink, { files: new Map([['index.html', '<p>hi</p>'], ['guide/index.html', '<p>guide</p>']]), copies: new Map([['assets/diagram.0123abcd.png', asset]]) });
+    expect([...sink.files.keys()]).toEqual(['index.html', 'guide/index.html', 'assets/diagram.0123abcd.png']);
+    expect(sink.files.get('guide/index.html')).toBe('<p>guide</p>');
+    expect(sink.files.get('assets/diagram.0123abcd.png')).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it('aborts the sink and rethrows when a write fails', () => {
+    class FailingSink extends MemorySink {
+      aborted = 0;
+      override write(file: string, contents: string | Buffer): void {
+        if (file === 'bad.html') throw new Error('disk full');
+        super.write(file, contents);
+      }
+      override abort(): void {
+        this.aborted++;
+        super.abort();
+      }
+    }
+    const sink = new FailingSink();
+    expect(() => emitSite(sink, { files: new Map([['ok.html', 'a'], ['bad.html', 'b']]), copies: new Map() })).toThrow('disk full');
+    expect(sink.aborted).toBe(1);
+    expect(sink.files.size).toBe(0);
+  });
+
+  it('DiskSink writes into a temp folder and swaps it in whole on commit', () => {
+    const out = path.join(tmp, 'commit', 'build');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'stale.html'), 'old');
+    const sink = new DiskSink(out);
+    expect(path.dirname(sink.tmp)).toBe(path.dirname(out));
+    expect(path.basename(sink.tmp)).toMatch(new RegExp(`^build\\.tmp-${process.pid}-\\d+$`));
+    emitSite(sink, { files: new Map([['guide/index.html', 'new']]), copies: new Map([['assets/d.png', asset]]) });
+    expect(fs.readFileSync(path.join(out, 'guide/index.html'), 'utf8')).toBe('new');
+    expect(fs.readFileSync(path.join(out, 'assets/d.png'))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(fs.existsSync(path.join(out, 'stale.html'))).toBe(false);
+    expect(fs.readdirSync(path.dirname(out))).toEqual(['build']);
+  });
+
+  it('DiskSink leaves the previous output untouched when emitting fails', () => {
+    const out = path.join(tmp, 'abort', 'build');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, 'index.html'), 'previous');
+    const sink = new DiskSink(out);
+    expect(() => emitSite(sink, { files: new Map([['index.html', 'next']]), copies: new Map([['assets/x.png', path.join(tmp, 'missing.png')]]) })).toThrow(/ENOENT/);
+    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(fs.readdirSync(path.dirname(out))).toEqual(['build']);
+  });
+});
+
+describe('atomFeed', () => {
+  const changelog = { ...graph.pages['/guide']!, route: '/changelog', title: 'Changelog' } satisfies PageNode;
+  const tree: Root = fromHtml(
+    '<p>Intro, not an entry.</p>' +
+      '<h2 id="2025-03-01-newest">2025-03-01: Newest "one"</h2><p>New &amp; <b>bold</b>.</p><docsgen-code html="x"></docsgen-code><h3 id="sub">Sub</h3><p>More.</p>' +
+      '<h2 id="unreleased">Unreleased</h2><p>Not in the feed.</p>' +
+      '<h2 id="2025-01-10-older">2025-01-10 – Older</h2><p>Old.</p>',
+    { fragment: true },
+  );
+  const feed = atomFeed({ page: changelog, tree, siteUrl: 'https://docs.example', siteTitle: 'Docs & Co' })!;
+
+  it('names the feed file after the route', () => {
+    expect(feedFileFor('/changelog')).toBe('changelog.xml');
+    expect(feedFileFor('/guide/releases')).toBe('guide/releases.xml');
+    expect(feedFileFor('/')).toBe('index.xml');
+  });
+
+  it('lists dated sections, newest first, with the newest date as the feed date', () => {
+    expect(feed).toBe(`<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>Changelog | Docs &amp; Co</title>
+<id>https://docs.example/changelog</id>
+<link href="https://docs.example/changelog"/>
+<link rel="self" href="https://docs.example/changelog.xml"/>
+<updated>2025-03-01T00:00:00Z</updated>
+<entry>
+<title>Newest &quot;one&quot;</title>
+<id>https://docs.example/changelog#2025-03-01-newest</id>
+<link href="https://docs.example/changelog#2025-03-01-newest"/>
+<updated>2025-03-01T00:00:00Z</updated>
+<content type="html">&lt;p&gt;New &amp;#x26; &lt;b&gt;bold&lt;/b&gt;.&lt;/p&gt;&lt;h3 id=&quot;sub&quot;&gt;Sub&lt;/h3&gt;&lt;p&gt;More.&lt;/p&gt;</content>
+</entry>
+<entry>
+<title>Older</title>
+<id>https://docs.example/changelog#2025-01-10-older</id>
+<link href="https://docs.example/changelog#2025-01-10-older"/>
+<updated>2025-01-10T00:00:00Z</updated>
+<content type="html">&lt;p&gt;Old.&lt;/p&gt;</content>
+</entry>
+</feed>
+`);
+  });
+
+  it('returns null for a page without dated sections', () => {
+    expect(atomFeed({ page: changelog, tree: fromHtml('<h2 id="a">Not dated</h2><p>x</p>', { fragment: true }), siteUrl: 'https://docs.example', siteTitle: 'D' })).toBeNull();
+  });
+});

@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Root, RootContent, Link, Image, Heading as MdHeading } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import { parseMarkdown, substituteVariables } from '../../packages/engine/src/node/markdown/parse-markdown';
+import { remarkHeadings } from '../../packages/engine/src/node/markdown/plugins/remark-headings';
+import { remarkAdmonitions } from '../../packages/engine/src/node/markdown/plugins/remark-admonitions';
+import { remarkLinks } from '../../packages/engine/src/node/markdown/plugins/remark-links';
+import { remarkCodeTabs } from '../../packages/engine/src/node/markdown/plugins/remark-code-tabs';
+import { remarkValidateContent } from '../../packages/engine/src/node/markdown/plugins/remark-validate-content';
+import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
+import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
+
+const FILE = 'page.mdx';
+
+function parse(source: string, file = FILE): Root {
+  const { tree, diagnostics } = parseMarkdown(source, file);
+  expect(diagnostics).toEqual([]);
+  return tree!;
+}
+
+/** The tree without positions, for comparing shapes. */
+function shape(node: unknown): unknown {
+  return JSON.parse(JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value)));
+}
+
+const brief = (list: Diagnostic[]) => list.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseMarkdown', () => {
+  it('reports an MDX syntax error with its position and no tree', () => {
+    const { tree, diagnostics } = parseMarkdown('Line one.\n\n<Card title="x">\n\nunclosed\n', FILE);
+    expect(tree).toBeNull();
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['3:1 MdxSyntax']);
+  });
+
+  it('parses .md files as CommonMark, where braces and tags are plain text', () => {
+    const { tree, diagnostics } = parseMarkdown('Total {1 + 1}.\n', 'page.md');
+    expect(diagnostics).toEqual([]);
+    expect(toString(tree!)).toBe('Total {1 + 1}.');
+  });
+});
+
+describe('substituteVariables', () => {
+  it('replaces known variables, reports unknown provider./site. ones at their position, and leaves other names alone', () => {
+    const { text, diagnostics } = substituteVariables('Call {{ provider.name }}.\nSee {{site.nope}} and {{other.thing}}.', { 'provider.name': 'Pay', 'site.title': 'Docs' }, FILE);
+    expect(text).toBe('Call Pay.\nSee {{site.nope}} and {{other.thing}}.');
+    expect(brief(diagnostics)).toEqual([`${FILE}:2:5 UnknownVariable unknown variable {{site.nope}}`]);
+    expect(diagnostics[0]!.hint).toBe('known: {{provider.name}}, {{site.title}}');
+  });
+});
+
+describe('remarkHeadings', () => {
+  it('gives every heading a slug id, numbering duplicates, and returns them in order with lines', () => {
+    const tree = parse('## Setup\n\nText.\n\n## Setup\n\n### Set-up!\n\n## Hello, `World`!\n\n## Über uns\n\n### Setup\n');
+    const { headings, firstH1 } = remarkHeadings(tree);
+    expect(firstH1).toBeNull();
+    expect(headings).toEqual([
+      { depth: 2, id: 'setup', text: 'Setup', line: 1 },
+      { depth: 2, id: 'setup-1', text: 'Setup', line: 5 },
+      { depth: 3, id: 'set-up', text: 'Set-up!', line: 7 },
+      { depth: 2, id: 'hello-world', text: 'Hello, World!', line: 9 },
+      { depth: 2, id: 'über-uns', text: 'Über uns', line: 11 },
+      { depth: 3, id: 'setup-2', text: 'Setup', line: 13 },
+    ]);
+    const ids: unknown[] = [];
+    visit(tree, 'heading', (node: MdHeading) => {
+      ids.push(node.data?.hProperties?.id);
+    });
+    expect(ids).toEqual(['setup', 'setup-1', 'set-up', 'hello-world', 'über-uns', 'setup-2']);
+  });
+
+  it('is stable: the same source gives the same ids every time', () => {
+    const source = '## A\n\n## A\n\n## B\n';
+    expect(remarkHeadings(parse(source)).headings).toEqual(remarkHeadings(parse(source)).headings);
+  });
+
+  it('removes a leading H1 and returns its text, but keeps a later H1 as a heading', () => {
+    const tree = parse('# Page title\n\nIntro.\n\n# Another H1\n');
+    const { headings, firstH1 } = remarkHeadings(tree);
+    expect(firstH1).toBe('Page title');
+    expect(tree.children.map((n) => n.type)).toEqual(['paragraph', 'heading']);
+    expect(headings).toEqual([{ depth: 1, id: 'another-h1', text: 'Another H1', line: 5 }]);
+  });
+
+  it('numbers around reserved ids', () => {
+    const { headings } = remarkHeadings(parse('## Overview\n\n## Request\n'), ['overview', 'request', 'request']);
+    expect(headings.map((h) => h.id)).toEqual(['overview-1', 'request-2']);
+  });
+});
+
+describe('remarkAdmonitions', () => {
+  const admonition = (node: RootContent | undefined) => {
+    expect(node?.type).toBe('mdxJsxFlowElement');
+    const element = node as MdxJsxFlowElement;
+    return { name: element.name, attributes: element.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? `${a.name}=${String(a.value)}` : a.type)), text: toString(element) };
+  };
+
+  it('turns a titled container into <Admonition type title> without the label paragraph', () => {
+    const source = ':::warning[Be *careful*]\nBody **text**.\n:::\n';
+    const tree = parse(source);
+    expect(remarkAdmonitions(tree, FILE, source)).toEqual([]);
+    expect(admonition(tree.children[0])).toEqual({ name: 'Admonition', attributes: ['type=warning', 'title=Be careful'], text: 'Body text.' });
+  });
+
+  it('gives an untitled admonition only a type, for every known type', () => {
+    for (const type of ['note', 'tip', 'info', 'warning', 'danger']) {
+      const source = `:::${type}\nPlain.\n:::\n`;
+      const tree = parse(source);
+      expect(remarkAdmonitions(tree, FILE, source)).toEqual([]);
+      expect(admonition(tree.children[0])).toEqual({ name: 'Admonition', attributes: [`type=${type}`], text: 'Plain.' });
+    }
+  });
+
+  it('reports an unknown type at its position and leaves the container alone', () => {
+    const source = 'Intro.\n\n  :::caution[Hot]\nX\n:::\n';
+    const tree = parse(source);
+    const problems = remarkAdmonitions(tree, FILE, source);
+    expect(brief(problems)).toEqual([`${FILE}:3:3 UnknownAdmonition unknown admonition ":::caution"`]);
+    expect(problems[0]!.hint).toBe('use one of note, tip, info, warning, danger');
+    expect(tree.children[1]!.type).toBe('containerDirective');
+  });
+
+  it('turns text and leaf directives back into the exact text they came from', () => {
+    const source = 'Meet at 10:30, see :abbr[API]{title="x"} now.\n\n::leaf\n';
+    const tree = parse(source);
+    expect(remarkAdmonitions(tree, FILE, source)).toEqual([]);
+    expect(tree.children.map((n) => n.type)).toEqual(['paragraph', 'paragraph']);
+    expect(toString(tree.children[0])).toBe('Meet at 10:30, see :abbr[API]{title="x"} now.');
+    expect(toString(tree.children[1])).toBe('::leaf');
+    let directives = 0;
+    visit(tree, (node) => {
+      if (node.type === 'textDirective' || node.type === 'leafDirective') directives++;
+    });
+    expect(directives).toBe(0);
+  });
+});
+
+describe('remarkLinks', () => {
+  const content = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-links-'));
+  dirs.push(content);
+  fs.mkdirSync(path.join(content, 'guide'));
+  fs.writeFileSync(path.join(content, 'guide/diagram.png'), 'png');
+  const file = path.join(content, 'guide/intro.mdx');
+  const run = (source: string, route = '/guide/intro', from = file) => {
+    const tree = parse(source);
+    const urls: string[] = [];
+    const result = remarkLinks(tree, { file: from, route, contentPath: content, assetUrl: (s) => `/assets/${path.basename(s, '.png')}.0123abcd.png` });
+    visit(tree, (node) => {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') urls.push((node as Link).url);
+    });
+    return { ...result, urls, tree };
+  };
+
+  it('rewrites relative .mdx/.md links to routes, keeps the anchor and records the position', () => {
+    const { links, urls } = run('See [setup](./setup.mdx#install) and\n[home](../index.mdx), [api](../api/index.md#top).\n');
+    expect(urls).toEqual(['/guide/setup#install', '/', '/api#top']);
+    expect(links).toEqual([
+      { href: '/guide/setup#install', route: '/guide/setup', hash: 'install', file, line: 1, column: 5 },
+      { href: '/', route: '/', hash: '', file, line: 2, column: 1 },
+      { href: '/api#top', route: '/api', hash: 'top', file, line: 2, column: 23 },
+    ]);
+  });
+
+  it('cleans absolute routes, resolves fragment-only links to the page itself, and leaves external links alone', () => {
+    const { links, urls } = run('[a](/guide/setup/) [b](#local) [c](https://example.com/x) [d](mailto:a@example.com) [e](/)\n');
+    expect(urls).toEqual(['/guide/setup', '/guide/intro#local', 'https://example.com/x', 'mailto:a@example.com', '/']);
+    expect(links.map((l) => [l.route, l.hash])).toEqual([
+      ['/guide/setup', ''],
+      ['/guide/intro', 'local'],
+      ['/', ''],
+    ]);
+  });
+
+  it('resolves a bare relative path from an index page against its folder', () => {
+    const { urls } = run('[s](setup) [p](../pricing)\n', '/guide', path.join(content, 'guide/index.mdx'));
+    expect(urls).toEqual(['/guide/setup', '/pricing']);
+  });
+
+  it('decodes the hash for checking and re-encodes it in the emitted href', () => {
+    const { links } = run('[x](./setup.mdx#caf%C3%A9%20noir)\n');
+    expect(links[0]).toMatchObject({ href: '/guide/setup#caf%C3%A9%20noir', route: '/guide/setup', hash: 'café noir' });
+  });
+
+  it('rewrites href and to attributes of components and link definitions', () => {
+    const { links, tree } = run('<Card title="Setup" href="./setup.mdx#install" />\n\n[ref]: ./faq.md\n');
+    const card = tree.children[0] as MdxJsxFlowElement;
+    expect(card.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? [a.name, a.value] : null))).toEqual([
+      ['title', 'Setup'],
+      ['href', '/guide/setup#install'],
+    ]);
+    expect(links.map((l) => `${l.href}@${l.line}:${l.column}`)).toEqual(['/guide/setup#install@1:1', '/guide/faq@3:1']);
+  });
+
+  it('resolves links of included nodes against the partial they came from', () => {
+    const tree = parse('[x](./webhook.mdx#events)\n');
+    visit(tree, 'link', (node: Link) => setSourceFile(node, path.join(content, 'partials/_links.mdx')));
+    const { links } = remarkLinks(tree, { file, route: '/guide/intro', contentPath: content, assetUrl: (s) => s });
+    expect(links).toEqual([{ href: '/partials/webhook#events', route: '/partials/webhook', hash: 'events', file: path.join(content, 'partials/_links.mdx'), line: 1, column: 1 }]);
+  });
+
+  it('hands relative images to the asset hasher and reports a missing one at its position', () => {
+    const { assets, diagnostics, tree } = run('![Flow](./diagram.png)\n\nText ![Gone](./gone.png) ![Remote](https://cdn.example/x.png)\n');
+    expect(assets).toEqual([{ source: path.join(content, 'guide/diagram.png'), url: '/assets/diagram.0123abcd.png' }]);
+    expect(brief(diagnostics)).toEqual([`${file}:3:6 MissingImage image not found: ./gone.png`]);
+    const images: string[] = [];
+    visit(tree, 'image', (node: Image) => {
+      images.push(node.url);
+    });
+    expect(images).toEqual(['/assets/diagram.0123abcd.png', './gone.png', 'https://cdn.example/x.png']);
+  });
+});
+
+describe('source-file', () => {
+  it('remembers the file a node came from and falls back otherwise', () => {
+    const tree = parse('Text.\n');
+    expect(fileOf(tree.children[0]!, 'fallback.mdx')).toBe('fallback.mdx');
+    setSourceFile(tree.children[0]!, 'partial.mdx');
+    expect(fileOf(tree.children[0]!, 'fallback.mdx')).toBe('partial.mdx');
+  });
+});
+
+describe('remarkCodeTabs', () => {
+  const languages = ['curl', 'javascript', 'nodejs', 'go'];
+  const tabs = (tree: Root) => {
+    const node = tree.children[0] as MdxJsxFlowElement;
+    return {
+      name: node.name,
+      attributes: node.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? `${a.name}=${String(a.value)}` : '')),
+      items: node.children.map((c) => {
+        const item = c as MdxJsxFlowElement;
+        return `${item.name} ${item.attributes.map((a) => (a.type === 'mdxJsxAttribute' ? `${a.name}=${String(a.value)}` : '')).join(' ')} :: ${toString(item)}`;
+      }),
+    };
+  };
+
+  it('turns fenced blocks into TabItems in the configured language order', () => {
+    const tree = parse('<CodeTabs>\n\n```go\nfmt.Println()\n```\n\n```nodejs\nawait fetch()\n```\n\n```curl\ncurl -X POST\n```\n\n</CodeTabs>\n');
+    expect(remarkCodeTabs(tree, FILE, languages)).toEqual([]);
+    expect(tabs(tree)).toEqual({
+      name: 'Tabs',
+      attributes: ['groupId=code-language', 'className=code-tabs'],
+      items: ['TabItem value=curl label=cURL :: curl -X POST', 'TabItem value=nodejs label=Node.js :: await fetch()', 'TabItem value=go label=Go :: fmt.Println()'],
+    });
+  });
+
+  it('reports unknown and repeated languages and non-code content at their positions, keeping the valid blocks', () => {
+    const tree = parse('<CodeTabs>\n\n```go\na\n```\n\n```ruby\nb\n```\n\n```go\nc\n```\n\nSome prose.\n\n```\nno lang\n```\n\n</CodeTabs>\n');
+    expect(brief(remarkCodeTabs(tree, FILE, languages))).toEqual([
+      `${FILE}:7:1 CodeTabsLanguage CodeTabs language must be one of curl, javascript, nodejs, go; got "ruby"`,
+      `${FILE}:11:1 CodeTabsLanguage CodeTabs has two "go" blocks`,
+      `${FILE}:15:1 CodeTabsContent CodeTabs may only contain fenced code blocks`,
+      `${FILE}:17:1 CodeTabsLanguage CodeTabs language must be one of curl, javascript, nodejs, go; got ""`,
+    ]);
+    expect(tabs(tree).items).toEqual(['TabItem value=go label=Go :: a']);
+  });
+
+  it('leaves other components alone', () => {
+    const tree = parse('<Tabs>\n\n```go\na\n```\n\n</Tabs>\n');
+    const before = shape(tree);
+    expect(remarkCodeTabs(tree, FILE, languages)).toEqual([]);
+    expect(shape(tree)).toEqual(before);
+  });
+});
+
+describe('remarkValidateContent', () => {
+  const components = new Set(['Card', 'Tabs', 'TabItem']);
+
+  it('rejects ESM, expressions, unknown components, spreads, expression attributes and fragments, each at its position', () => {
+    const source = "import X from 'y'\n\nexport const a = 1\n\nTotal {1 + 1} today.\n\n{flow}\n\n<Carousel speed=\"2\" />\n\n<Card {...props} title={t} plain=\"s\" flag />\n\n<>frag</>\n\nPress <kbd>K</kbd> or <Badge>x</Badge>.\n";
+    const problems = remarkValidateContent(parse(source), FILE, components);
+    expect(brief(problems)).toEqual([
+      `${FILE}:1:1 EsmInContent import and export are not allowed in content`,
+      `${FILE}:3:1 EsmInContent import and export are not allowed in content`,
+      `${FILE}:5:7 ExpressionInContent JavaScript expression {1 + 1} is not allowed in content`,
+      `${FILE}:7:1 ExpressionInContent JavaScript expression {flow} is not allowed in content`,
+      `${FILE}:9:1 UnknownComponent unknown component <Carousel>`,
+      `${FILE}:11:1 ExpressionInContent spread attributes are not allowed in <Card>`,
+      `${FILE}:11:1 ExpressionInContent attribute title of <Card> must be a plain string, not an expression`,
+      `${FILE}:13:1 UnknownComponent fragments <>…</> are not allowed in content`,
+      `${FILE}:15:23 UnknownComponent unknown component <Badge>`,
+    ]);
+    expect(problems.every((p) => p.severity === 'error')).toBe(true);
+    expect(problems[4]!.hint).toBe('available: Card, TabItem, Tabs');
+  });
+
+  it('accepts registered components, allowed HTML tags and escaped braces', () => {
+    const source = '<Card title="Go" href="/guide">\n\nText with \\{braces\\} and `{code}`.\n\n</Card>\n\n<details><summary>More</summary>Hidden <kbd>Ctrl</kbd></details>\n';
+    expect(remarkValidateContent(parse(source), FILE, components)).toEqual([]);
+  });
+
+  it('reports problems inside included nodes against the partial', () => {
+    const tree = parse('Intro.\n\n{x}\n');
+    setSourceFile(tree.children[1]!, 'partials/_p.mdx');
+    expect(brief(remarkValidateContent(tree, FILE, components))).toEqual(['partials/_p.mdx:3:1 ExpressionInContent JavaScript expression {x} is not allowed in content']);
+  });
+});
