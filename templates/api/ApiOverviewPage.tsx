@@ -8,7 +8,7 @@ function Operations({ data }: { data: ApiOverviewData }) {
     <>
       {data.tags.filter((t) => t.operations.length).map((tag) => (
         <section key={tag.name} className="api-tag">
-          <H3 id={`tag-${tag.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`}>{tag.name}</H3>
+          <H3 id={tag.anchor}>{tag.name}</H3>
           {tag.description ? <div dangerouslySetInnerHTML={{ __html: tag.description }} /> : null}
           <ul className="api-operation-list">
             {tag.operations.map((o) => (
@@ -38,7 +38,7 @@ function IndexBody({ data }: { data: ApiOverviewData }) {
         <thead><tr><th>Environment</th><th>Base URL</th></tr></thead>
         <tbody>
           {data.servers.map((s) => (
-            <tr key={s.url}><td>{s.description ?? ''}</td><td><code>{s.url}</code></td></tr>
+            <tr key={s.url}><td dangerouslySetInnerHTML={{ __html: s.descriptionHtml ?? '' }} /><td><code>{s.url}</code></td></tr>
           ))}
         </tbody>
       </table>

@@ -27,6 +27,22 @@ describe('API reference from the fixture spec', () => {
     }
   });
 
+  it('renders spec Markdown like content: heading ids the TOC links to, highlighted code, inline code', () => {
+    const overview = page('api/fixture-payments-api/index.html');
+    const ids = selectAll('article h2[id], article h3[id]', overview).map((h) => String(h.properties.id));
+    expect(ids).toEqual(['authentication', 'signatures', 'authentication-1', 'download']);
+    const toc = selectAll('.toc a', overview).map((a) => String(a.properties.href));
+    expect(toc).toEqual(['#authentication', '#signatures', '#authentication-1', '#download']);
+    const code = select('.api-description .code-block', overview)!;
+    expect(select('.copy-button', code)).toBeTruthy();
+    expect(select('[data-language="http"]', code)).toBeTruthy();
+    const index = page('api/index.html');
+    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners']);
+    expect(selectAll('#tag-payments, #tag-partners', index)).toHaveLength(2);
+    const servers = selectAll('table td', index).map((td) => toString(td));
+    expect(servers).toContain('Test, with sk_test_ keys');
+  });
+
   it('shows method, server and path, parameters, the request body tree and responses', () => {
     const tree = page('api/capture-payment/index.html');
     expect(toString(select('title', tree)!)).toBe('Capture a payment | api fixture');
@@ -120,19 +136,19 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
   it('rejects a broken $ref', async () => {
     const { built, dir } = await withSpec((s) => s.replace("schema: { $ref: '#/components/schemas/Operation' }\n        '404'", "schema: { $ref: '#/components/schemas/Operatoin' }\n        '404'"));
     expect(built.ok).toBe(false);
-    expect(problems(built, dir)).toContain('specs/payments.yaml:54:31 error SpecBrokenRef');
+    expect(problems(built, dir)).toContain('specs/payments.yaml:64:31 error SpecBrokenRef');
     expect(built.diagnostics[0]!.message).toContain('#/paths/~1v1~1transactions~1{transactionId}~1capture/post/responses/200/content/application~1json/schema/$ref');
   });
 
   it('rejects a duplicate slug', async () => {
     const { built, dir } = await withSpec((s) => s.replace('x-slug: draft-create-account', 'x-slug: capture-payment'));
-    expect(problems(built, dir)).toContain('specs/payments.yaml:77:7 error SpecDuplicateSlug');
+    expect(problems(built, dir)).toContain('specs/payments.yaml:87:7 error SpecDuplicateSlug');
   });
 
   it('rejects an invalid spec', async () => {
     const { built, dir } = await withSpec((s) => s.replace('summary: List transactions', 'summary: List transactions\n      sumary: typo'));
     expect(built.ok).toBe(false);
-    expect(problems(built, dir)).toContain('specs/payments.yaml:65:15 error SpecInvalid');
+    expect(problems(built, dir)).toContain('specs/payments.yaml:75:15 error SpecInvalid');
     expect(built.diagnostics.find((d) => d.code === 'SpecInvalid')!.message).toContain('#/paths/~1v1~1transactions/get/sumary');
   });
 

@@ -156,16 +156,26 @@ describe('checkSite', () => {
     const config = makeConfig();
     const graph = graphOf(config, SITE.slice(0, 3));
     const html = new Map<string, string>([
-      ['/guide/a', '<html>\n<body>\n<a href="/guide/b#from-html">ok</a> <a href="/guide/b?tab=1#section">ok</a>\n<nav><a href="/nowhere">x</a></nav>\n<footer><a href="/footer-gone">Gone</a></footer>\n<a href="/assets/app.css">css</a> <a href="#intro">top</a>\n</body>\n</html>\n'],
-      ['/guide/b', '<html>\n<h2 id="from-html">From HTML</h2>\n<footer><a href="/footer-gone">Gone</a></footer>\n</html>\n'],
+      ['/guide/a', '<html>\n<body>\n<a href="/guide/b#from-html">ok</a> <a href="/guide/b?tab=1#section">ok</a>\n<nav><a href="/nowhere">x</a></nav>\n<footer><a href="/footer-gone">Gone</a></footer>\n<a href="/assets/app.css">css</a> <a href="#intro">top</a> <a href="#gone">gone</a>\n<h2 id="intro">Intro</h2>\n</body>\n</html>\n'],
+      ['/guide/b', '<html>\n<h2 id="section">Section</h2><h2 id="from-html">From HTML</h2>\n<footer><a href="/footer-gone">Gone</a></footer>\n</html>\n'],
     ]);
     const problems = checkSite({ graph, config, html, outputFiles: new Set(['assets/app.css']) }).filter((p) => p.code !== 'UnreachablePage');
     expect(brief(config, problems).slice(4)).toEqual([
       'docs-build.config.ts:7:25 error DeadLink link to a missing page: /guide/gone',
-      '/guide/a (emitted HTML):4:9 error DeadLink link to a missing page: /nowhere (in the page template of /guide/a)',
+      'build/guide/a/index.html:4:9 error DeadLink link to a missing page: /nowhere (in the page template of /guide/a)',
       'docs-build.config.ts:5:69 error DeadLink link to a missing page: /footer-gone (linked from the site config)',
+      'build/guide/a/index.html:6:63 error DeadAnchor link to a missing anchor: #gone (in the page template of /guide/a)',
     ]);
     expect(problems.slice(0, 4).map((p) => p.code)).toEqual(['DeadLink', 'DeadAnchor', 'DeadLink', 'DeadAnchor']);
+  });
+
+  it('trusts the emitted HTML over the anchors the graph expects', () => {
+    const config = makeConfig({ redirects: [] });
+    const graph = graphOf(config, [{ rel: 'guide/a.mdx', links: [['/guide/b#setup', 2, 2]] }, { rel: 'guide/b.mdx', headings: ['setup'] }]);
+    expect(checkSite({ graph, config }).filter((p) => p.code !== 'UnreachablePage')).toEqual([]);
+    // The graph says /guide/b has #setup, but the HTML written for it has no such id.
+    const html = new Map([['/guide/b', '<h2>Setup</h2>']]);
+    expect(checkSite({ graph, config, html }).filter((p) => p.code !== 'UnreachablePage').map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(['DeadAnchor 2:2']);
   });
 
   it('accepts anchors that exist only in the emitted HTML', () => {

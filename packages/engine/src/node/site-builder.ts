@@ -10,7 +10,7 @@ import { CodeHighlighter, HighlightCache, RENDER_VERSION } from './markdown/high
 import { buildPageGraph, type PageGraph } from './graph/page-graph';
 import { gitLastUpdated } from './graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from './render/load-templates';
-import { renderPages } from './render/render-pages';
+import { contentToHtml, renderPages } from './render/render-pages';
 import { siteData } from './render/site-data';
 import { buildClientAssets, assetUrlFor, type ClientAssets } from './client-build/build-client';
 import { siteFiles, emitSite, type SiteFiles } from './emit/emit-site';
@@ -202,7 +202,7 @@ export class SiteBuilder {
         return;
       }
       const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      const key = hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
+      const key = hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, this.templates!.hash, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
       const cached = this.apiCache!.get(key);
       if (cached) {
         this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };
@@ -211,7 +211,8 @@ export class SiteBuilder {
       const spec = await loadOpenApi(pathOf);
       this.api.diagnostics.push(...spec.diagnostics);
       if (!spec.document || hasErrors(spec.diagnostics)) return;
-      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlighter: this.highlighter!, envPrefix });
+      const components = this.templates!.module.components;
+      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlighter: this.highlighter!, envPrefix, renderTree: (tree) => contentToHtml(tree, components) });
       this.api.diagnostics.push(...this.api.pages.diagnostics);
       if (!hasErrors(this.api.diagnostics)) {
         this.apiCache!.retain(new Set());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic, type Severity } from '../../shared/diagnostic';
-import { normalizeRoutePath, splitHref } from '../../shared/routes';
+import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/routes';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { locateInConfig } from '../graph/config-position';
@@ -40,10 +40,10 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
   const idsOf = (route: string): Set<string> => {
     let ids = idCache.get(route);
     if (!ids) {
-      const page = graph.pages[route]!;
-      ids = new Set(page.anchors);
+      // The emitted HTML is the truth when there is some: an anchor the graph expects but no
+      // element carries (a TOC entry without its heading id) must not pass.
       const emitted = html?.get(route);
-      if (emitted) for (const id of htmlIds(emitted)) ids.add(id);
+      ids = emitted ? htmlIds(emitted) : new Set(graph.pages[route]!.anchors);
       idCache.set(route, ids);
     }
     return ids;
@@ -85,12 +85,14 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
     const reportedConfigLinks = new Set<string>();
     for (const [route, text] of html ?? []) {
       const seen = new Set<string>();
-      for (const m of text.matchAll(/\shref="(\/(?!\/)[^"]*)"/g)) {
+      for (const m of text.matchAll(/\shref="((?:\/(?!\/)|#)[^"]*)"/g)) {
         const href = m[1]!.replace(/&amp;/g, '&');
+        if (href === '#') continue;
         if (seen.has(href) || checked.has(`${route}\0${href}`)) continue;
         seen.add(href);
         const { path: p, hash } = splitHref(href.split('?')[0]!);
-        const problem = verify(p || route, hash);
+        // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
+        const problem = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
         if (!problem) continue;
         const fromConfig = config.configFile ? locateInConfig(config, p) : {};
         if (fromConfig.line) {
@@ -99,7 +101,7 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
           problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity: linkSeverity, hint: problem.hint }));
           continue;
         }
-        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: `${route} (emitted HTML)`, ...positionIn(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
+        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), ...positionIn(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
       }
     }
   }

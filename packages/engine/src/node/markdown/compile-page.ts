@@ -118,7 +118,7 @@ function collectCodeSamples(tree: MdastRoot, file: string): CodeSample[] {
 }
 
 /** Highlights every `pre > code` block (all at once) and hands each on as one finished HTML node. */
-async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter): Promise<void> {
+export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter): Promise<void> {
   const blocks: Array<{ parent: { children: unknown[] }; index: number; pre: Element }> = [];
   visit(tree, 'element', (node, index, parent) => {
     if (node.tagName !== 'pre' || !parent || index === undefined) return;

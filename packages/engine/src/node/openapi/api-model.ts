@@ -26,13 +26,20 @@ export interface ApiSample {
   html: string;
 }
 
+/** A server of the spec; `descriptionHtml` is its description rendered inline. */
+export interface ApiServer {
+  url: string;
+  description?: string;
+  descriptionHtml?: string;
+}
+
 export interface ApiOperationData {
   type: 'operation';
   slug: string;
   operationId: string;
   method: string;
   path: string;
-  servers: Array<{ url: string; description?: string }>;
+  servers: ApiServer[];
   summary: string;
   description?: string;
   draft: boolean;
@@ -59,11 +66,11 @@ export interface ApiOverviewData {
   title: string;
   version: string;
   description?: string;
-  servers: Array<{ url: string; description?: string }>;
+  servers: ApiServer[];
   security: Array<{ name: string; description: string }>;
   specUrl: string;
   overviewHref: string;
-  tags: Array<{ name: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
+  tags: Array<{ name: string; anchor: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
   schemaCount: number;
 }
 

@@ -3,7 +3,8 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { Heading, Sidebar, SidebarNode } from '../../shared/page';
 import type { ExtraPage } from '../graph/page-graph';
 import type { LinkRef } from '../markdown/plugins/remark-links';
-import { markdownToHtml } from '../markdown/markdown-to-html';
+import type { Root as HastRoot } from 'hast';
+import { MarkdownRenderer } from '../markdown/markdown-to-html';
 import type { CodeHighlighter } from '../markdown/highlight';
 import { CODE_LANGUAGE_LABELS } from '../markdown/plugins/remark-code-tabs';
 import type { Json, JsonObject, LoadedSpec } from './load-openapi';
@@ -25,6 +26,8 @@ export interface ApiPagesInput {
   spec: LoadedSpec;
   languages: readonly string[];
   highlighter: CodeHighlighter;
+  /** Finished hast → HTML through the theme's components (descriptions look like content). */
+  renderTree: (tree: HastRoot) => string;
   /** Prefix of the secret-key environment variable in samples (`EPIC` → `EPIC_API_KEY`). */
   envPrefix: string;
 }
@@ -54,6 +57,24 @@ function linksIn(html: string | undefined, at: { file: string; line?: number; co
 
 const heading = (id: string, text: string, depth = 2): Heading => ({ id, text, depth });
 
+/** Anchor of a tag's section on `/api`. */
+export const tagAnchor = (name: string) => `tag-${kebab(name)}`;
+
+/** Section ids the API templates use; headings inside descriptions are numbered around them. */
+const PAGE_SECTION_IDS = ['authentication', 'parameters', 'request-body', 'responses', 'code-samples', 'servers', 'how-to-read-this-reference', 'operations', 'download', 'fields', 'example', 'used-by'];
+
+/** Every `description` string of the document (the only Markdown fields of OpenAPI). */
+function descriptionsIn(value: Json | undefined, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) descriptionsIn(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'description' && typeof v === 'string') out.push(v);
+      else descriptionsIn(v, out);
+    }
+  }
+  return out;
+}
+
 /**
  * Turns a loaded OpenAPI document into graph pages: `/api` (index), `/api/{title}` (overview),
  * one page per operation (`x-slug` or the kebab-cased operationId) and per component schema,
@@ -65,18 +86,21 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const file = spec.file;
   const diagnostics: Diagnostic[] = [];
   const at = (pointer: string) => ({ file, ...spec.locate(pointer) });
-  // Schemas are expanded once per operation that uses them: render each description once.
-  const rendered = new Map<string, string>();
-  const markdown = (text: string, inline = false) => {
-    const key = `${inline ? 'i' : 'b'}${text}`;
-    let html = rendered.get(key);
-    if (html === undefined) rendered.set(key, (html = markdownToHtml(text, inline)));
-    return html;
-  };
+  // Every description is rendered once, up front (highlighting is asynchronous); schemas are
+  // expanded once per operation that uses them and then only look their descriptions up.
+  const renderer = new MarkdownRenderer({ highlighter: input.highlighter, renderTree: input.renderTree, reservedIds: PAGE_SECTION_IDS });
+  // The info description is the body of the overview page, whose only own section is #download.
+  const infoRenderer = new MarkdownRenderer({ highlighter: input.highlighter, renderTree: input.renderTree, reservedIds: ['download'] });
+  const info = asObject(doc.info);
+  const infoText = str(info.description);
+  await Promise.all([renderer.prepare(descriptionsIn(doc)), infoRenderer.prepare(infoText ? [infoText] : [])]);
+  const markdown = (text: string, inline = false) => renderer.html(text, inline);
   const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
   const ctx: SchemaContext = { components, markdown };
-  const info = asObject(doc.info);
-  const servers = (Array.isArray(doc.servers) ? doc.servers : []).map((s) => ({ url: str(asObject(s).url) ?? '', description: str(asObject(s).description) }));
+  const servers = (Array.isArray(doc.servers) ? doc.servers : []).map((s) => {
+    const description = str(asObject(s).description);
+    return { url: str(asObject(s).url) ?? '', description, descriptionHtml: description ? markdown(description, true) : undefined };
+  });
   const testServer = servers.find((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)) ?? servers[0] ?? { url: 'https://api.example.com' };
   const securitySchemes = asObject(asObject(doc.components).securitySchemes);
   const security = Object.entries(securitySchemes).map(([name, value]) => {
@@ -256,15 +280,23 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const overviewHref = `/api/${kebab(title)}`;
   const tags = tagOrder.map((t) => ({
     name: t.name,
+    anchor: tagAnchor(t.name),
     description: t.description ? markdown(t.description) : undefined,
     operations: operations.filter((o) => ((o.op.tags as Json[] | undefined) ?? [])[0] === t.name).map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })),
   }));
   const untagged = operations.filter((o) => !((o.op.tags as Json[] | undefined) ?? []).length);
-  if (untagged.length) tags.push({ name: 'Other', description: undefined, operations: untagged.map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })) });
-  const infoDescription = str(info.description) ? markdown(str(info.description)!) : undefined;
+  if (untagged.length) tags.push({ name: 'Other', anchor: tagAnchor('Other'), description: undefined, operations: untagged.map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })) });
+  const infoDescription = infoText ? infoRenderer.html(infoText) : undefined;
   const overview = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version: String(info.version ?? ''), description: type === 'overview' ? infoDescription : undefined, servers, security, specUrl: SPEC_URL, overviewHref, tags, schemaCount: Object.keys(components).length });
-  const overviewHeadings = [...[...(infoDescription ?? '').matchAll(/<h([23])>([^<]*)<\/h[23]>/g)].map((m) => heading(kebab(m[2]!), m[2]!, Number(m[1])))];
-  pages.push(page('/api', 'API reference', `Reference for the ${title}: every operation and schema, with code samples.`, [heading('servers', 'Servers'), heading('authentication', 'Authentication'), heading('how-to-read-this-reference', 'How to read this reference'), heading('operations', 'Operations')], overview('index'), 'api-overview', [], 'Introduction'));
+  const overviewHeadings = infoText ? infoRenderer.headings(infoText).filter((h) => h.depth >= 2 && h.depth <= 3) : [];
+  const indexHeadings = [
+    heading('servers', 'Servers'),
+    heading('authentication', 'Authentication'),
+    heading('how-to-read-this-reference', 'How to read this reference'),
+    heading('operations', 'Operations'),
+    ...tags.filter((t) => t.operations.length).map((t) => heading(t.anchor, t.name, 3)),
+  ];
+  pages.push(page('/api', 'API reference', `Reference for the ${title}: every operation and schema, with code samples.`, indexHeadings, overview('index'), 'api-overview', [], 'Introduction'));
   pages.push(page(overviewHref, title, `Overview of the ${title}, version ${String(info.version ?? '')}.`, [...overviewHeadings, heading('download', 'Download the specification')], overview('overview'), 'api-overview', linksIn(infoDescription, at('#/info/description')), 'Overview'));
 
   const sidebarItems: SidebarNode[] = [

@@ -23,6 +23,8 @@ export interface LoadedTemplates {
   module: TemplateModule;
   /** Every source file of the bundle (watch mode rebuilds everything when one changes). */
   inputs: string[];
+  /** Hash of the bundled theme: part of the keys of caches that hold theme-rendered HTML. */
+  hash: string;
 }
 
 /**
@@ -66,5 +68,5 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
   if (!fs.existsSync(out)) fs.writeFileSync(out, code);
   const module = (await import(pathToFileURL(out).href)) as TemplateModule;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
-  return { module, inputs };
+  return { module, inputs, hash };
 }

@@ -64,6 +64,11 @@ export function contentToReact(tree: Root, components: TemplateModule['component
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components: components as Record<string, ComponentType<object>>, elementAttributeNameCase: 'react', stylePropertyNameCase: 'dom' });
 }
 
+/** Finished content hast → static HTML through the theme's components (for generated pages' Markdown). */
+export function contentToHtml(tree: Root, components: TemplateModule['components']): string {
+  return renderToStaticMarkup(createElement(Fragment, null, contentToReact(tree, components)));
+}
+
 /** Renders pages to HTML strings. One page's failure never stops the others. */
 export function renderPages(input: RenderInput): RenderResult[] {
   const { graph, site, templates } = input;
