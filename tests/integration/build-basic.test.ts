@@ -5,7 +5,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
 import type { BuildResult } from '../../packages/engine/src/node/index';
-import { buildSite, copyFixture, readOut } from '../helpers/fixtures';
+import { buildSite, copyFixture, readOut, writeFiles } from '../helpers/fixtures';
 
 let root: string;
 let result: BuildResult;
@@ -130,5 +130,28 @@ describe('building the basic fixture', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf("localStorage.getItem('theme')")).toBeGreaterThan(0);
     expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+  });
+});
+
+describe('JSX written inline', () => {
+  it('keeps one-line tab items and cards on consecutive lines as components, as MDX does', async () => {
+    const dir = copyFixture('basic');
+    writeFiles(dir, {
+      'content/guide/inline.mdx': [
+        '---', 'title: Inline JSX', '---', '', '## Tabs', '',
+        '<Tabs groupId="os">', '<TabItem value="mac" label="macOS">Mac text</TabItem>', '<TabItem value="win" label="Windows">Windows text</TabItem>', '</Tabs>', '',
+        '## Cards', '', '<CardGrid>', '<Card title="One" href="/guide">First</Card>', '<Card title="Two" href="/guide/setup">Second</Card>', '</CardGrid>', '',
+        'Press <kbd>Ctrl</kbd> and <kbd>K</kbd>.', '',
+      ].join('\n'),
+    });
+    const built = await buildSite(dir);
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const tree = fromHtml(fs.readFileSync(path.join(dir, 'build/guide/inline/index.html'), 'utf8'));
+    expect(selectAll('.tabs [role="tab"]', tree).map((t) => toString(t))).toEqual(['macOS', 'Windows']);
+    expect(selectAll('.tabs [role="tabpanel"]', tree).map((t) => toString(t).trim())).toEqual(['Mac text', 'Windows text']);
+    expect(selectAll('.card-grid > .card', tree)).toHaveLength(2);
+    expect(select('.card-grid > p', tree)).toBeFalsy();
+    // A paragraph with text around the JSX stays a paragraph.
+    expect(selectAll('article p kbd', tree).map((k) => toString(k))).toEqual(['Ctrl', 'K']);
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig, type ResolvedConfig } from './config/load-config';
 import { clearConfigSources } from './graph/config-position';
 import { listContentFiles, type CategoryMeta } from './crawl/crawl-content';
 import { compilePage, type CompileContext, type CompiledPage } from './markdown/compile-page';
-import { CodeHighlighter, HighlightCache, RENDER_VERSION } from './markdown/highlight';
+import { CodeHighlighter, HighlightCache } from './markdown/highlight';
 import { buildPageGraph, type PageGraph } from './graph/page-graph';
 import { gitLastUpdated } from './graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from './render/load-templates';
@@ -22,6 +22,7 @@ import { atomFeed, feedFileFor } from './emit/atom-feed';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
+import { engineFingerprint } from './cache/engine-fingerprint';
 import { loadOpenApi } from './openapi/load-openapi';
 import { buildApiPages, type ApiPages } from './openapi/api-pages';
 
@@ -63,6 +64,8 @@ export class SiteBuilder {
   private html = new Map<string, string>();
   private highlighter: CodeHighlighter | null = null;
   private pageCache: JsonCache<{ hash: string; deps: string[]; page: CompiledPage }> | null = null;
+  /** Pages reused from the page cache in this run (an entry found but stale is not reuse). */
+  private pagesReused = 0;
   private apiCache: JsonCache<{ pages: ApiPages; diagnostics: Diagnostic[] }> | null = null;
   private lastUpdated = new Map<string, string>();
   private output: SiteFiles | null = null;
@@ -110,6 +113,7 @@ export class SiteBuilder {
       this.highlighter = new CodeHighlighter(cache);
       const ctx = this.compileContext();
       this.compiled.clear();
+      this.pagesReused = 0;
       await task(log, 'content', async () => {
         const files = listContentFiles(config.contentPath);
         this.categories = files.categories;
@@ -119,7 +123,7 @@ export class SiteBuilder {
         }
         this.pageCache!.retain(new Set(this.compiled.keys()));
         return files;
-      }, (files) => `${files.pages.length} pages (${this.pageCache!.hits} from cache), ${cache.hits} cached / ${cache.misses} new code blocks`);
+      }, (files) => `${files.pages.length} pages (${this.pagesReused} from cache), ${cache.hits} cached / ${cache.misses} new code blocks`);
       await this.loadApi();
       this.lastUpdated = gitLastUpdated(config.root);
       this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
@@ -167,7 +171,7 @@ export class SiteBuilder {
 
   /** Fingerprint of everything besides the files that shapes a compiled page. */
   private contextHash(ctx: CompileContext): string {
-    return hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
+    return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
   }
 
   /** compilePage through the persistent page cache: reused while the page and everything it includes are unchanged. */
@@ -181,7 +185,10 @@ export class SiteBuilder {
       }
     };
     const cached = this.pageCache!.get(file);
-    if (cached && cached.hash && cached.hash === fingerprint(cached.deps)) return cached.page;
+    if (cached && cached.hash && cached.hash === fingerprint(cached.deps)) {
+      this.pagesReused++;
+      return cached.page;
+    }
     const page = await compilePage(file, route, ctx);
     if (!page.diagnostics.length) {
       const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
@@ -202,7 +209,7 @@ export class SiteBuilder {
         return;
       }
       const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      const key = hashOf(ENGINE_CACHE_VERSION, RENDER_VERSION, this.templates!.hash, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
+      const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), this.templates!.hash, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
       const cached = this.apiCache!.get(key);
       if (cached) {
         this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };

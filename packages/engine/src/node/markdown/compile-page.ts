@@ -11,6 +11,7 @@ import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
 import { parseMarkdown, substituteVariables } from './parse-markdown';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
+import { remarkUnravel } from './plugins/remark-unravel';
 import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
@@ -65,6 +66,7 @@ function parseSourceFile(file: string, ctx: CompileContext): ParsedSource {
   const vars = substituteVariables(fs.readFileSync(file, 'utf8'), ctx.variables, file);
   const fm = splitFrontmatter(vars.text, file);
   const parsed = parseMarkdown(fm.body, file);
+  if (parsed.tree) remarkUnravel(parsed.tree);
   const diagnostics = [...vars.diagnostics, ...fm.diagnostics, ...parsed.diagnostics];
   if (parsed.tree) diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
   return { tree: parsed.tree, frontmatter: fm.data, source: fm.body, diagnostics };

@@ -6,10 +6,11 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
 import { JsonCache } from '../cache/json-cache';
+import { dependencyFingerprint } from '../cache/engine-fingerprint';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
-export const RENDER_VERSION = '6';
+const RENDER_VERSION = '6';
 
 /** One theme whose colours are CSS variables: a single tokenisation serves light and dark. */
 const THEME_NAME = 'docsgen-css-variables';
@@ -122,7 +123,7 @@ export class CodeHighlighter {
   async highlight(block: CodeBlockInfo): Promise<string> {
     const grammar = grammarFor(block.lang);
     const meta = block.meta.replace(OWN_META, '').trim();
-    const key = createHash('sha1').update(`${RENDER_VERSION}\0${grammar}\0${meta}\0${block.code}`).digest('base64url');
+    const key = createHash('sha1').update(`${RENDER_VERSION}\0${dependencyFingerprint()}\0${grammar}\0${meta}\0${block.code}`).digest('base64url');
     const cached = this.cache.get(key) ?? this.inFlight.get(key);
     if (cached !== undefined) return cached;
     const rendering = renderCodeBlock(grammar, meta, block.code);
