@@ -13,6 +13,8 @@ interface Case {
   files: Record<string, string>;
   /** `file:line:col severity Code` lines that must all be reported. */
   expected: string[];
+  /** Diagnostic codes that must not be reported (consequences of the real problem). */
+  absent?: string[];
 }
 
 const page = (body: string, fm = 'title: Broken\ndescription: A page with a problem.') => `---\n${fm}\n---\n\n${body}\n`;
@@ -22,6 +24,7 @@ const cases: Case[] = [
     name: 'malformed frontmatter YAML',
     files: { 'content/guide/broken.mdx': page('Text.', 'title: Broken\ndescription: [unclosed') },
     expected: ['content/guide/broken.mdx:4:1 error FrontmatterSyntax'],
+    absent: ['MissingTitle'],
   },
   {
     name: 'frontmatter of the wrong type',
@@ -104,6 +107,7 @@ describe('bad input fails the build with positions and leaves the previous outpu
       expect(result.ok).toBe(false);
       const found = problems(result, root);
       for (const line of c.expected) expect(found).toContain(line);
+      for (const code of c.absent ?? []) expect(found.filter((l) => l.includes(` ${code}`))).toEqual([]);
       for (const d of result.diagnostics) expect(d.message.length).toBeGreaterThan(10);
       expect(readOut(root, 'guide/setup/index.html')).toBe(before);
       expect(fs.readdirSync(path.dirname(root)).filter((f) => f.startsWith(`${path.basename(root)}`) && f.includes('.tmp-'))).toEqual([]);
@@ -136,6 +140,14 @@ describe('bad input fails the build with positions and leaves the previous outpu
     expect(stderr).toContain('content/guide/b.mdx:6:7  error  ExpressionInContent');
     expect((error as { stdout: string }).stdout).toContain('Build failed: 3 errors');
     expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
+  });
+
+  it('names the folder it wrote in the summary line', async () => {
+    const root = copyFixture('basic');
+    const out = path.join(root, 'elsewhere');
+    const { stdout } = await run(process.execPath, [BIN, 'build', '--root', root, '--out', out], { cwd: root });
+    expect(stdout).toMatch(/Built \d+ pages into elsewhere \(/);
+    expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true);
   });
 
   it('check reports the same problems without writing anything', async () => {

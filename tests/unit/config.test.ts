@@ -59,9 +59,11 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
     ]);
   });
 
-  it('says "is required" for a missing required value, without a position when the key is absent', async () => {
+  it('says "is required" for a missing required value, at the config object when the key is absent', async () => {
     const { diagnostics } = await rejected(`export default {\n  url: 'https://docs.example',\n};\n`);
-    expect(brief(diagnostics)).toEqual(['ConfigInvalid -:- title: is required']);
+    expect(brief(diagnostics)).toEqual(['ConfigInvalid 1:1 title: is required']);
+    const wrapped = await rejected(`import { defineConfig } from 'docsgen/config';\n\nexport default defineConfig({\n  title: 'T',\n});\n`);
+    expect(brief(wrapped.diagnostics)).toEqual(['ConfigInvalid 3:16 url: is required']);
   });
 
   it('points a missing nested value at its parent key', async () => {
@@ -176,7 +178,8 @@ describe('validateConfig and its helpers', () => {
     expect(locateKeyPath(source, ['redirects', 1])).toEqual({ line: 4, column: 5 });
     expect(locateKeyPath(source, ['redirects', 1, 'to'])).toEqual({ line: 4, column: 19 });
     expect(locateKeyPath(source, ['redirects', 5])).toEqual({ line: 2, column: 3 });
-    expect(locateKeyPath(source, ['nothing'])).toEqual({});
+    // A key that is not there at all (a missing required value): the config object.
+    expect(locateKeyPath(source, ['nothing'])).toEqual({ line: 1, column: 1 });
     expect(locateKeyPath('', ['redirects'])).toEqual({});
   });
 });

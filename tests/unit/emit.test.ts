@@ -142,6 +142,13 @@ describe('atomFeed', () => {
   );
   const feed = atomFeed({ page: changelog, tree, siteUrl: 'https://docs.example', siteTitle: 'Docs & Co' })!;
 
+  it('sorts entries newest first even when the page is written oldest first', () => {
+    const reversed: Root = fromHtml('<h2 id="a">2024-12-01: First</h2><p>A.</p><h2 id="b">2025-02-01: Second</h2><p>B.</p>', { fragment: true });
+    const text = atomFeed({ page: changelog, tree: reversed, siteUrl: 'https://docs.example', siteTitle: 'Docs' })!;
+    expect([...text.matchAll(/<title>([^<]+)<\/title>/g)].map((m) => m[1])).toEqual(['Changelog | Docs', 'Second', 'First']);
+    expect(text).toContain('<updated>2025-02-01T00:00:00Z</updated>\n<entry>');
+  });
+
   it('names the feed file after the route', () => {
     expect(feedFileFor('/changelog')).toBe('changelog.xml');
     expect(feedFileFor('/guide/releases')).toBe('guide/releases.xml');

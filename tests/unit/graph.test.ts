@@ -293,8 +293,9 @@ describe('navigation helpers', () => {
     };
     const members = sidebarMembership({ s: sidebar });
     expect(members.map((m) => m.route)).toEqual(['/a', '/b']);
-    expect(members[0]).toMatchObject({ sidebarId: 's', breadcrumbs: [], prev: null });
-    expect(members[1]).toEqual({ route: '/b', sidebarId: 's', breadcrumbs: [{ label: 'C', href: undefined }], prev: { label: 'A again', href: '/a' }, next: null });
+    // Never its own neighbour: /a's next is /b, and /b's previous is the first /a.
+    expect(members[0]).toMatchObject({ sidebarId: 's', breadcrumbs: [], prev: null, next: { label: 'B', href: '/b' } });
+    expect(members[1]).toEqual({ route: '/b', sidebarId: 's', breadcrumbs: [{ label: 'C', href: undefined }], prev: { label: 'A', href: '/a' }, next: null });
   });
 
   it('firstLink finds the first internal link, preferring a category page over its items', () => {

@@ -185,6 +185,19 @@ describe('remarkLinks', () => {
     expect(urls).toEqual(['/guide/setup', '/pricing']);
   });
 
+  it('resolves a bare relative path from a page against its folder too, like ./x.mdx', () => {
+    const { urls } = run('[s](./setup) [p](../pricing) [m](./setup.mdx)\n', '/guide/intro', path.join(content, 'guide/intro.mdx'));
+    expect(urls).toEqual(['/guide/setup', '/pricing', '/guide/setup']);
+  });
+
+  it('turns a malformed escape into a link to check, not a crash', () => {
+    const { links } = run('[a](/guide/setup#100%) [b](./100%.mdx)\n');
+    expect(links.map((l) => [l.route, l.hash])).toEqual([
+      ['/guide/setup', '100%'],
+      ['/guide/100%', ''],
+    ]);
+  });
+
   it('decodes the hash for checking and re-encodes it in the emitted href', () => {
     const { links } = run('[x](./setup.mdx#caf%C3%A9%20noir)\n');
     expect(links[0]).toMatchObject({ href: '/guide/setup#caf%C3%A9%20noir', route: '/guide/setup', hash: 'café noir' });

@@ -49,6 +49,8 @@ describe('normalizeRoutePath', () => {
     ['/index', '/'],
     ['/index.html', '/'],
     ['//', '/'],
+    ['/x/index/', '/x'],
+    ['/x/index.html/', '/x'],
   ])('%s → %s', (raw, clean) => {
     expect(normalizeRoutePath(raw)).toBe(clean);
   });

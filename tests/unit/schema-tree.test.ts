@@ -43,6 +43,18 @@ function fields(node: SchemaNode, indent = ''): string[] {
 }
 
 describe('schemaTree', () => {
+  it('survives an allOf loop: each schema of the loop contributes its fields once', () => {
+    const loop: SchemaContext = {
+      markdown: (text) => text,
+      components: {
+        A: { allOf: [ref('B'), { type: 'object', properties: { a: { type: 'string' } } }] },
+        B: { allOf: [ref('A'), { type: 'object', properties: { b: { type: 'integer' } } }] },
+      },
+    };
+    expect(schemaTree(ref('A'), loop, 'schema').children?.map((c) => `${c.name}:${c.type}`)).toEqual(['b:integer', 'a:string']);
+    expect(exampleFor(ref('B'), loop, 'schema')).toEqual({ a: 'string', b: 0 });
+  });
+
   it('leaves readOnly fields (also behind a $ref) out in request mode and keeps writeOnly ones', () => {
     expect(fields(schemaTree(ref('Session'), ctx, 'request'))).toEqual([
       'amount*: integer<int64>',

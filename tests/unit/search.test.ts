@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import MiniSearch from 'minisearch';
 import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { buildSearchIndex, searchRecords, SEARCH_FIELDS, SEARCH_STORE, type SearchRecord } from '../../packages/engine/src/node/search/build-search-index';
+import { buildSearchIndex, htmlToText, searchRecords, SEARCH_FIELDS, SEARCH_STORE, type SearchRecord } from '../../packages/engine/src/node/search/build-search-index';
 import { buildPageGraph, type ExtraPage, type PageGraph } from '../../packages/engine/src/node/graph/page-graph';
 import { validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
@@ -74,6 +74,13 @@ describe('searchRecords', () => {
       { objectID: '/guide/payments/cards#empty', url: '/guide/payments/cards#empty', type: 'lvl2', hierarchy: { lvl0: 'Payments', lvl1: 'Cards', lvl2: 'Empty section', lvl3: null, ...nulls }, content: null },
       { objectID: '/guide/payments/cards#last', url: '/guide/payments/cards#last', type: 'content', hierarchy: { lvl0: 'Payments', lvl1: 'Cards', lvl2: 'Last', lvl3: null, ...nulls }, content: 'Bye.' },
     ]);
+  });
+
+  it('never splits a word at inline markup, in content and in API descriptions', () => {
+    const tree = fragment('<p>An un<em>believ</em>able <a href="/x">link</a>, and <code>amount</code>s.</p><p>Next<br>line &amp; more.</p>');
+    const only = searchRecords(graph, new Map([['/about', tree]])).find((r) => r.url === '/about' && r.type === 'content');
+    expect(only?.content).toBe('An unbelievable link, and amounts. Next line & more.');
+    expect(htmlToText('<p>Creates a <em>session</em>.</p><div class="code-block"><button>Copy</button><pre><code>curl x</code></pre></div><ul><li>A &#x26; B</li><li>C &lt; D</li></ul>')).toBe('Creates a session. A & B C < D');
   });
 
   it('leaves code blocks out of the content', () => {

@@ -9,7 +9,8 @@ export function printDiagnostics(list: Diagnostic[], cwd = process.cwd()): void 
 export function summary(result: BuildResult, cwd = process.cwd()): string {
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
-  const out = result.config ? path.relative(cwd, result.config.outPath) || '.' : '';
+  const written = result.outPath ?? result.config?.outPath;
+  const out = written ? path.relative(cwd, written) || '.' : '';
   const size = `${(result.stats.bytes / 1024).toFixed(0)} KiB`;
   return result.ok
     ? `Built ${result.stats.pages} pages into ${out} (${size}) in ${formatMs(result.stats.ms)}; ${warnings} warning${warnings === 1 ? '' : 's'}.`

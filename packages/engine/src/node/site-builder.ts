@@ -48,6 +48,8 @@ export interface BuildResult {
   output: SiteFiles | null;
   /** Routes whose HTML changed in this run. */
   changedRoutes: string[];
+  /** The folder the site was written to (absent for memory builds and failed builds). */
+  outPath?: string;
   stats: { pages: number; bytes: number; ms: number };
 }
 
@@ -305,7 +307,7 @@ export class SiteBuilder {
     }, () => `${outputFiles.size} files`);
     this.html = html;
     this.output = output;
-    return { ok: true, diagnostics, graph, config, output, changedRoutes, stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
+    return { ok: true, diagnostics, graph, config, output, changedRoutes, outPath: this.options.output === 'memory' ? undefined : outPath, stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
   }
 
   private failed(error: unknown, start: number): BuildResult {

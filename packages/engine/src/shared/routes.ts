@@ -15,15 +15,24 @@ export function htmlFileForRoute(route: string): string {
  * `/x/index`, `/x/index.html`, `/x.html` and `/x/` all normalise to `/x`.
  */
 export function normalizeRoutePath(pathname: string): string | null {
-  let clean = pathname.replace(/\/index(\.html)?$/, '/').replace(/\.html$/, '');
+  let clean = pathname.replace(/\/index(\.html)?\/*$/, '/').replace(/\.html$/, '');
   if (clean.length > 1) clean = clean.replace(/\/+$/, '');
   if (!clean) clean = '/';
   return clean === pathname ? null : clean;
 }
 
+/** `decodeURIComponent`, but a malformed escape (`100%`) leaves the text as written. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 export function splitHref(href: string): { path: string; hash: string } {
   const i = href.indexOf('#');
-  return i < 0 ? { path: href, hash: '' } : { path: href.slice(0, i), hash: decodeURIComponent(href.slice(i + 1)) };
+  return i < 0 ? { path: href, hash: '' } : { path: href.slice(0, i), hash: safeDecode(href.slice(i + 1)) };
 }
 
 export const isExternalHref = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');

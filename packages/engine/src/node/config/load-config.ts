@@ -135,6 +135,9 @@ export function locateKeyPath(source: string, keyPath: readonly PropertyKey[]): 
     found = match.index;
     offset = match.index + match[0].length;
   }
+  // A missing top-level key: point at the config object itself.
+  if (found < 0) found = source.search(/defineConfig\s*\(/);
+  if (found < 0) found = source.search(/export\s+default/);
   if (found < 0) return {};
   const before = source.slice(0, found);
   const line = before.split('\n').length;

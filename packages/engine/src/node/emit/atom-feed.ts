@@ -39,7 +39,9 @@ export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; t
   close();
   if (!entries.length) return null;
   const pageUrl = siteUrl + page.route;
-  const updated = entries.map((e) => e.date).sort().at(-1)!;
+  // Newest first, whatever order the page is written in (stable for entries of one day).
+  entries.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const updated = entries[0]!.date;
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <title>${xml(`${page.title} | ${siteTitle}`)}</title>

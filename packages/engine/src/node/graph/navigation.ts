@@ -123,12 +123,13 @@ export function sidebarMembership(sidebars: Record<string, Sidebar>): SidebarMem
       }
     };
     walk(sidebar.items, []);
+    // A route listed twice (a category's own page repeated as its first item) counts once, so it
+    // is never its own neighbour.
     const seen = new Set<string>();
-    flat.forEach((entry, i) => {
-      if (seen.has(entry.href)) return;
-      seen.add(entry.href);
-      const prev = flat[i - 1];
-      const next = flat[i + 1];
+    const unique = flat.filter((entry) => !seen.has(entry.href) && seen.add(entry.href));
+    unique.forEach((entry, i) => {
+      const prev = unique[i - 1];
+      const next = unique[i + 1];
       result.push({
         route: entry.href,
         sidebarId: sidebar.id,

@@ -110,7 +110,9 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   for (const page of input.pages) {
     const rel = path.relative(config.contentPath, page.file).split(path.sep).join('/');
     const title = page.frontmatter.title ?? page.firstH1 ?? titleFromFile(rel);
-    if (!page.frontmatter.title && !page.firstH1 && page.file.endsWith('.mdx')) {
+    // A page whose frontmatter did not parse already has its error; no title is a consequence.
+    const frontmatterBroken = page.diagnostics.some((d) => d.code === 'FrontmatterSyntax');
+    if (!page.frontmatter.title && !page.firstH1 && page.file.endsWith('.mdx') && !frontmatterBroken) {
       diagnostics.push(diagnostic('MissingTitle', 'the page has no title: add `title:` to its frontmatter', { file: page.file, line: 1, column: 1 }));
     }
     const kind: PageKind = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc') ? 'home' : 'doc';

@@ -1,3 +1,4 @@
+import { safeDecode } from '../../shared/routes';
 import type { Json, JsonObject } from './load-openapi';
 
 /** A schema as the templates draw it: a tree of fields with their facts, ready to render. */
@@ -30,18 +31,27 @@ export interface SchemaContext {
   markdown: (text: string) => string;
 }
 
-const refName = (ref: string) => (ref.startsWith('#/components/schemas/') ? decodeURIComponent(ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~') : null);
+const refName = (ref: string) => (ref.startsWith('#/components/schemas/') ? safeDecode(ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~') : null);
 const asObject = (value: Json | undefined): JsonObject => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
 const display = (value: Json | undefined) => (value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Merges `allOf` members (after resolving refs) into one object schema. */
-function mergeAllOf(schema: JsonObject, ctx: SchemaContext, seen: string[]): JsonObject {
-  const members = (schema.allOf as Json[]).map((m) => resolve(asObject(m), ctx, seen).schema);
+/**
+ * Flattens `allOf` into one object schema. `merging` holds the schemas whose `allOf` is being
+ * flattened: a member that is one of them again (an `allOf` loop) adds nothing more.
+ */
+function mergeAllOf(schema: JsonObject, ctx: SchemaContext, seen: string[], merging: string[] = seen.slice(-1)): JsonObject {
   const merged: JsonObject = { ...schema, type: 'object', properties: {}, required: [] };
   delete merged.allOf;
-  const { allOf: _members, ...own } = schema;
-  for (const member of [...members, own]) {
-    const flat = member.allOf ? mergeAllOf(member, ctx, seen) : member;
+  const { allOf: members, ...own } = schema;
+  const flatten = (member: JsonObject, name: string | null) => (member.allOf ? mergeAllOf(member, ctx, seen, name ? [...merging, name] : merging) : member);
+  const parts: JsonObject[] = [];
+  for (const m of members as Json[]) {
+    const { schema: member, name } = resolve(asObject(m), ctx, seen);
+    if (name && merging.includes(name)) continue;
+    parts.push(flatten(member, name));
+  }
+  for (const flat of [...parts, own]) {
     Object.assign(merged.properties as JsonObject, asObject(flat.properties));
     if (Array.isArray(flat.required)) (merged.required as Json[]).push(...flat.required);
     if (flat.description && !merged.description) merged.description = flat.description;

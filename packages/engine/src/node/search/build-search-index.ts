@@ -20,13 +20,31 @@ function textOf(node: ElementContent | Root, out: string[]): void {
   else if (node.type === 'element') {
     if (node.tagName === 'docsgen-code' || node.tagName === 'pre' || node.tagName === 'svg') return;
     for (const child of node.children) textOf(child, out);
-    if (/^(p|li|h\d|td|th|div|tr|blockquote)$/.test(node.tagName)) out.push(' ');
+    if (/^(p|li|h\d|td|th|div|tr|blockquote|br|dd|dt|figure|table)$/.test(node.tagName)) out.push(' ');
   } else if ('children' in node) {
     for (const child of node.children as ElementContent[]) textOf(child, out);
   }
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const BLOCK_TAG = /^(p|li|ul|ol|h\d|td|th|tr|table|thead|tbody|div|blockquote|dd|dt|dl|br|hr|figure|section)$/i;
+
+/**
+ * Plain text of rendered description HTML: code blocks and buttons left out, a space only where
+ * a block ends (inline markup never splits a word), entities decoded.
+ */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<(pre|button|svg)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?([a-z][a-z0-9]*)\b[^>]*>/gi, (_, tag: string) => (BLOCK_TAG.test(tag) ? ' ' : ''))
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
+      if (name[0] === '#') return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    });
+  return clean(text);
+}
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n).replace(/\s+\S*$/, '')}…` : s);
 
 /** Splits a page's content at its h2/h3 headings into records. Pure. */
@@ -44,7 +62,8 @@ function contentRecords(page: PageNode, tree: Root | undefined, lvl0: string): S
   let anchor = '';
   let buffer: string[] = [];
   const flush = () => {
-    const text = clean(buffer.join(' '));
+    // Block elements end with a space of their own; inline markup must not split words.
+    const text = clean(buffer.join(''));
     buffer = [];
     const type = lvl3 ? 'lvl3' : lvl2 ? 'lvl2' : 'lvl1';
     if (text || type !== 'lvl1') records.push(base(anchor || 'top', text ? 'content' : type, lvl2, lvl3, text ? clip(text, 400) : null, anchor));
@@ -78,7 +97,7 @@ export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Ro
     const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
     if (page.kind === 'api-operation') {
       const op = page.data as ApiOperationData;
-      const description = op.description ? clean(op.description.replace(/<[^>]+>/g, ' ')) : '';
+      const description = op.description ? htmlToText(op.description) : '';
       records.push({
         objectID: `${route}#operation`, url: route, type: 'content',
         hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
@@ -91,7 +110,7 @@ export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Ro
       records.push({
         objectID: `${route}#schema`, url: route, type: 'content',
         hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-        content: clip(`${clean((schema.description ?? '').replace(/<[^>]+>/g, ' '))} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
+        content: clip(`${htmlToText(schema.description ?? '')} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
       });
       continue;
     }

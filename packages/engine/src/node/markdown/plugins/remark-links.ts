@@ -4,7 +4,7 @@ import type { Root, Nodes } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
-import { isExternalHref, routeForFile, splitHref } from '../../../shared/routes';
+import { isExternalHref, routeForFile, safeDecode, splitHref } from '../../../shared/routes';
 import { fileOf } from './source-file';
 
 /** A link out of a page, with the place it was written. */
@@ -47,10 +47,12 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
     if (!target) route = ctx.route;
     else if (target.startsWith('/')) route = target.length > 1 ? target.replace(/\/$/, '') : '/';
     else if (/\.mdx?$/.test(target)) {
-      const absolute = path.resolve(path.dirname(file), decodeURIComponent(target));
+      const absolute = path.resolve(path.dirname(file), safeDecode(target));
       route = routeForFile(path.relative(ctx.contentPath, absolute));
     } else {
-      route = new URL(target, `http://x${ctx.route.endsWith('/') ? ctx.route : ctx.route + '/'}`).pathname.replace(/\/$/, '') || '/';
+      // Like `./x.mdx`: relative to the folder of the file the link is written in.
+      const folder = path.relative(ctx.contentPath, path.dirname(file)).split(path.sep).join('/');
+      route = safeDecode(new URL(target, `http://x/${folder ? `${folder}/` : ''}`).pathname).replace(/\/$/, '') || '/';
     }
     const emitted = route + (hash ? `#${encodeURIComponent(hash).replace(/%2F/g, '/')}` : '');
     links.push({ href: emitted, route, hash, file, line: node.position?.start.line, column: node.position?.start.column });
@@ -68,7 +70,7 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
       }
     } else if (node.type === 'image' && node.url && !isExternalHref(node.url) && !node.url.startsWith('/')) {
       const file = fileOf(node, ctx.file);
-      const source = path.resolve(path.dirname(file), decodeURIComponent(node.url.split(/[?#]/)[0]!));
+      const source = path.resolve(path.dirname(file), safeDecode(node.url.split(/[?#]/)[0]!));
       if (!fs.existsSync(source)) {
         diagnostics.push(diagnostic('MissingImage', `image not found: ${node.url}`, { file, line: node.position?.start.line, column: node.position?.start.column }));
       } else {
