@@ -60,7 +60,7 @@ async function measureRebuild(site, out) {
   const builder = new SiteBuilder({ root: site, outDir: out });
   const first = await builder.full();
   if (!first.ok) throw new Error('watch build failed');
-  const page = Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile?.endsWith('.mdx')) ?? Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile);
+  const page = Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile?.endsWith('.mdx')) ?? Object.values(first.graph.pages).find((p) => (p.kind === 'doc' || p.kind === 'changelog') && p.sourceFile);
   const original = fs.readFileSync(page.sourceFile, 'utf8');
   const times = [];
   try {

@@ -24,6 +24,7 @@ export { Sidebar } from './Sidebar';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
   doc: DocPage,
+  changelog: DocPage,
   home: HomePage,
   search: SearchPage,
   'not-found': NotFoundPage,

@@ -98,7 +98,7 @@ describe('buildPageGraph: pages', () => {
     });
     expect(setup.toc.map((h) => h.id)).toEqual(['install', 'npm']);
     expect(setup.anchors).toEqual(['install', 'npm', 'deep']);
-    expect(graph.pages['/changelog']).toMatchObject({ description: 'What changed.', feed: '/changelog.xml', lastUpdated: null });
+    expect(graph.pages['/changelog']).toMatchObject({ kind: 'changelog', description: 'What changed.', feed: '/changelog.xml', lastUpdated: null });
     expect(graph.pages['/notes']).toMatchObject({ title: 'Release notes', description: 'Site description.' });
   });
 

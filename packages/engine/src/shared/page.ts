@@ -7,7 +7,8 @@ export interface Heading {
   line?: number;
 }
 
-export type PageKind = 'doc' | 'home' | 'search' | 'not-found' | 'redirect' | 'api-operation' | 'api-schema' | 'api-overview';
+/** `changelog`: a content page that publishes its dated sections as a feed (`feed: true`). */
+export type PageKind = 'doc' | 'home' | 'changelog' | 'search' | 'not-found' | 'redirect' | 'api-operation' | 'api-schema' | 'api-overview';
 
 export interface Breadcrumb {
   label: string;

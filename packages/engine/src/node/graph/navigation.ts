@@ -54,7 +54,7 @@ export function autogenerate(dir: string, docs: PageNode[], categories: Map<stri
 /** Resolves the configured sidebars (or one per top-level content folder) into link trees. Pure. */
 export function buildSidebars(config: ResolvedConfig, pages: Record<string, PageNode>, categories: Map<string, CategoryMeta>): { sidebars: Record<string, Sidebar>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const docs = Object.values(pages).filter((p) => p.contentFile && (p.kind === 'doc' || p.kind === 'home'));
+  const docs = Object.values(pages).filter((p) => p.contentFile && (p.kind === 'doc' || p.kind === 'home' || p.kind === 'changelog'));
   const configFile = config.configFile ?? path.join(config.root, 'docs-build.config.ts');
   const definitions: Record<string, SidebarItemInput[]> = config.sidebars ?? defaultSidebars(docs, categories);
 

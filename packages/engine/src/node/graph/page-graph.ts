@@ -115,7 +115,8 @@ export function buildPageGraph(input: GraphInput): PageGraph {
     if (!page.frontmatter.title && !page.firstH1 && page.file.endsWith('.mdx') && !frontmatterBroken) {
       diagnostics.push(diagnostic('MissingTitle', 'the page has no title: add `title:` to its frontmatter', { file: page.file, line: 1, column: 1 }));
     }
-    const kind: PageKind = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc') ? 'home' : 'doc';
+    const home = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc');
+    const kind: PageKind = home ? 'home' : page.frontmatter.feed ? 'changelog' : 'doc';
     add(
       {
         route: page.route,
