@@ -1,6 +1,7 @@
 import type { PageProps } from './types';
 import { Layout } from './Layout';
 import { Toc } from './Toc';
+import { LONG_WORD, breakable } from './components/Breakable';
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -25,7 +26,7 @@ export function DocPage({ site, page, content, sidebarHtml }: PageProps) {
             </nav>
           ) : null}
           <div className="markdown">
-            <h1>{page.title}</h1>
+            <h1 className={LONG_WORD.test(page.title) ? 'title-long' : undefined}>{breakable(page.title)}</h1>
             {showToc ? <Toc headings={page.toc} variant="mobile" /> : null}
             {content}
           </div>
@@ -40,13 +41,13 @@ export function DocPage({ site, page, content, sidebarHtml }: PageProps) {
               {page.prev ? (
                 <a className="pagination-link pagination-prev" href={page.prev.href}>
                   <span className="pagination-sub">Previous</span>
-                  <span className="pagination-label">{page.prev.label}</span>
+                  <span className="pagination-label">{breakable(page.prev.label)}</span>
                 </a>
               ) : <span />}
               {page.next ? (
                 <a className="pagination-link pagination-next" href={page.next.href}>
                   <span className="pagination-sub">Next</span>
-                  <span className="pagination-label">{page.next.label}</span>
+                  <span className="pagination-label">{breakable(page.next.label)}</span>
                 </a>
               ) : null}
             </nav>

@@ -36,7 +36,7 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
           {sidebarHtml ? <div className="drawer-sidebar" /> : null}
           <div className="drawer-items">
             {site.navbar.items.map((item, i) => (
-              <NavbarItem key={i} item={item} site={site} page={page} />
+              <NavbarItem key={i} item={item} site={site} page={page} inDrawer />
             ))}
           </div>
         </div>
@@ -55,7 +55,7 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
             <Icon name="sidebar" size={16} />
           </button>
         ) : null}
-        <main id="main" className="main">{children}</main>
+        <main id="main" className="main" tabIndex={-1}>{children}</main>
       </div>
       <Footer site={site} />
       {site.testCard && page.kind !== 'not-found' ? <Island name="TestCard" component={TestCard} props={site.testCard} hydrate="interaction" /> : null}

@@ -9,17 +9,17 @@ function isActive(item: NavItem, page: PageNode): boolean {
   return Boolean(item.href && item.href === page.route);
 }
 
-function NavLink({ label, href, className }: { label: string; href: string; className: string }) {
+function NavLink({ label, href, className, version }: { label: string; href: string; className: string; version?: boolean }) {
   const external = isExternal(href);
   return (
-    <a className={className} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a className={className} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...(version ? { 'data-version': label } : {})}>
       {label}
       {external ? <Icon name="external" size={12} /> : null}
     </a>
   );
 }
 
-function Dropdown({ label, items, active, icon }: { label: string; items: Array<{ label: string; href: string }>; active?: boolean; icon?: 'globe' }) {
+function Dropdown({ label, items, active, icon, version }: { label: string; items: Array<{ label: string; href: string }>; active?: boolean; icon?: 'globe'; version?: boolean }) {
   return (
     <div className={`navbar-dropdown${active ? ' active' : ''}`}>
       <button type="button" className="navbar-link navbar-dropdown-toggle" aria-haspopup="true" aria-expanded="false">
@@ -29,7 +29,7 @@ function Dropdown({ label, items, active, icon }: { label: string; items: Array<
       <ul className="navbar-dropdown-menu">
         {items.map((item) => (
           <li key={item.href + item.label}>
-            <NavLink label={item.label} href={item.href} className="navbar-dropdown-link" />
+            <NavLink label={item.label} href={item.href} className="navbar-dropdown-link" version={version} />
           </li>
         ))}
       </ul>
@@ -37,9 +37,13 @@ function Dropdown({ label, items, active, icon }: { label: string; items: Array<
   );
 }
 
-/** One navbar item; also used in the mobile drawer. */
-export function NavbarItem({ item, site, page }: { item: NavItem; site: SiteData; page: PageNode }) {
+/**
+ * One navbar item; also used in the mobile drawer (`inDrawer`), where the one-choice locale and
+ * version dropdowns are a single link each (a dropdown there would show its label twice).
+ */
+export function NavbarItem({ item, site, page, inDrawer }: { item: NavItem; site: SiteData; page: PageNode; inDrawer?: boolean }) {
   const here = page.kind === 'not-found' ? '/' : page.route;
+  const locale = site.locale === 'en' ? 'English' : site.locale;
   switch (item.type) {
     case 'link':
       return <NavLink label={item.label!} href={item.href!} className={`navbar-link${isActive(item, page) ? ' active' : ''}`} />;
@@ -61,9 +65,22 @@ export function NavbarItem({ item, site, page }: { item: NavItem; site: SiteData
         </button>
       ) : null;
     case 'localeDropdown':
-      return <Dropdown label={site.locale === 'en' ? 'English' : site.locale} items={[{ label: site.locale === 'en' ? 'English' : site.locale, href: here }]} icon="globe" />;
+      return inDrawer ? (
+        <a className="navbar-link" href={here} aria-label={`Language: ${locale}`}>
+          <Icon name="globe" size={16} />
+          {locale}
+        </a>
+      ) : (
+        <Dropdown label={locale} items={[{ label: locale, href: here }]} icon="globe" />
+      );
     case 'versionDropdown':
-      return <Dropdown label={site.versionLabel} items={[{ label: site.versionLabel, href: here }]} />;
+      return inDrawer ? (
+        <a className="navbar-link" href={here} data-version={site.versionLabel} aria-label={`Docs version: ${site.versionLabel}`}>
+          {site.versionLabel}
+        </a>
+      ) : (
+        <Dropdown label={site.versionLabel} items={[{ label: site.versionLabel, href: here }]} version />
+      );
     default:
       return null;
   }

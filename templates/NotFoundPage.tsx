@@ -7,7 +7,7 @@ export function NotFoundPage({ site, page, sidebarHtml }: PageProps) {
       <div className="not-found">
         <h1>Page not found</h1>
         <p>We could not find what you were looking for. The page may have moved, or the link that brought you here may be out of date.</p>
-        <p>
+        <p className="not-found-actions">
           <a className="button" href="/">Go to the home page</a> <a className="button button-secondary" href="/search">Search the documentation</a>
         </p>
       </div>

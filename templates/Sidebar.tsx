@@ -1,5 +1,6 @@
 import type { Sidebar as SidebarData, SidebarNode } from '../packages/engine/src/shared/page';
 import { isExternal } from '../packages/engine/src/shared/site';
+import { breakable } from './components/Breakable';
 
 /**
  * The whole sidebar, rendered once per build. Categories are `<details>` (work without JS) carrying
@@ -16,7 +17,7 @@ export function Sidebar({ sidebar }: { sidebar: SidebarData }) {
             <li key={i} className="sidebar-item">
               <a className="sidebar-link" href={item.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                 {item.badge ? <span className={`method-badge method-${item.badge.toLowerCase()}`}>{item.badge}</span> : null}
-                <span>{item.label}</span>
+                <span>{breakable(item.label)}</span>
               </a>
             </li>
           );

@@ -18,6 +18,7 @@ import { Tabs, TabItem } from './components/Tabs';
 import { Card, CardGrid } from './components/Cards';
 import { Steps } from './components/Steps';
 import { CodeBlock } from './components/CodeBlock';
+import { InlineCode } from './components/InlineCode';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 
 export { Sidebar } from './Sidebar';
@@ -45,6 +46,7 @@ export const components = {
   CardGrid,
   Steps,
   'docsgen-code': CodeBlock,
+  code: InlineCode,
   h2: H2,
   h3: H3,
   h4: H4,

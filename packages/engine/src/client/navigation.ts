@@ -1,8 +1,29 @@
 import { storage } from './storage';
+import { trapFocus } from './focus-trap';
 
 const DESKTOP = '(min-width: 997px)';
+/** The docs version the reader chose last (spec §4), under Docusaurus' key. */
+const VERSION_KEY = 'docs-preferred-version-default';
 
-/** Mobile drawer, desktop sidebar hiding, dropdowns on touch, navbar hide-on-scroll. */
+/** Escape on an open, focused or hovered navbar dropdown: closes it and puts focus back on its toggle. */
+function closeDropdown(): void {
+  const dropdown = document.querySelector<HTMLElement>('.navbar-items .navbar-dropdown:is(.open, :focus-within, :hover)');
+  const toggle = dropdown?.querySelector<HTMLElement>('.navbar-dropdown-toggle');
+  if (!dropdown || !toggle) return;
+  dropdown.classList.remove('open');
+  dropdown.dataset.dismissed = ''; // hidden even while hovered or focused (CSS), until both have left it
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.focus();
+}
+
+/** A dismissed dropdown opens on hover and focus again once the pointer and focus have both left it. */
+function undismiss(event: FocusEvent | PointerEvent): void {
+  const dropdown = (event.target as Element).closest?.<HTMLElement>('.navbar-dropdown[data-dismissed]');
+  if (!dropdown || dropdown.contains(event.relatedTarget as Node | null)) return;
+  if (event.type === 'focusout' ? !dropdown.matches(':hover') : !dropdown.contains(document.activeElement)) delete dropdown.dataset.dismissed;
+}
+
+/** Mobile drawer, desktop sidebar hiding, dropdowns (touch, Escape), preferred version, navbar hide-on-scroll. */
 export function setupNavigation(): void {
   document.addEventListener('docsgen:navigated', () => root.classList.remove('drawer-open'));
   const root = document.documentElement;
@@ -31,6 +52,8 @@ export function setupNavigation(): void {
       delete root.dataset.sidebarHidden;
       storage.set('docsgen.sidebar.hidden', null);
     }
+    const version = target.closest<HTMLElement>('[data-version]');
+    if (version) storage.set(VERSION_KEY, version.dataset.version!);
     const dropdownToggle = target.closest<HTMLButtonElement>('.navbar-dropdown-toggle');
     for (const open of document.querySelectorAll('.navbar-dropdown.open')) {
       if (!dropdownToggle || open !== dropdownToggle.parentElement) {
@@ -39,13 +62,24 @@ export function setupNavigation(): void {
       }
     }
     if (dropdownToggle) {
+      delete dropdownToggle.parentElement!.dataset.dismissed;
       const open = dropdownToggle.parentElement!.classList.toggle('open');
       dropdownToggle.setAttribute('aria-expanded', String(open));
     }
   });
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && document.getElementById('drawer')?.hidden === false) setDrawer(false);
+    // the search modal (over the drawer or not) handles its own keys
+    if (event.defaultPrevented || root.classList.contains('search-open')) return;
+    const drawer = document.getElementById('drawer');
+    const panel = drawer?.hidden === false ? drawer.querySelector('.drawer-panel') : null;
+    if (event.key === 'Tab' && panel) trapFocus(event, panel); // the drawer is a modal dialog
+    else if (event.key === 'Escape') {
+      if (panel) setDrawer(false);
+      else closeDropdown();
+    }
   });
+  document.addEventListener('focusout', undismiss);
+  document.addEventListener('pointerout', undismiss);
   // the drawer closes when the layout becomes desktop
   matchMedia(DESKTOP).addEventListener('change', (e) => {
     if (e.matches && document.getElementById('drawer')?.hidden === false) setDrawer(false);

@@ -17,10 +17,10 @@ function slowConnection(): boolean {
   return Boolean(connection?.saveData || connection?.effectiveType?.includes('2g'));
 }
 
-/** A page route of this site (not a file, not another origin, not the same page). */
+/** A page route of this site (not a file, not another origin, not the search button: search.ts opens the modal). */
 function routeOf(anchor: HTMLAnchorElement): URL | null {
   if (anchor.target && anchor.target !== '_self') return null;
-  if (anchor.hasAttribute('download') || anchor.origin !== location.origin) return null;
+  if (anchor.hasAttribute('download') || anchor.hasAttribute('data-search-button') || anchor.origin !== location.origin) return null;
   const url = new URL(anchor.href);
   if (/\.[a-z0-9]+$/i.test(url.pathname) || url.pathname.startsWith('/__docsgen')) return null;
   return url;
@@ -53,11 +53,25 @@ function progress(on: boolean): void {
   else delete bar.dataset.active;
 }
 
+/** Moves focus to the main content (so screen readers and Tab start there), without scrolling. */
+function focusMain(): void {
+  const main = document.querySelector<HTMLElement>('main');
+  main?.setAttribute('tabindex', '-1');
+  main?.focus({ preventScroll: true });
+}
+
 function showError(url: URL, message: string): void {
   const main = document.querySelector('main');
   if (!main) {
     location.href = url.href;
     return;
+  }
+  const site = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content;
+  document.title = `Page failed to load${site ? ` | ${site}` : ''}`;
+  // the previous page is no longer shown: it is no longer the current page either
+  for (const link of document.querySelectorAll('.sidebar-link.active, [aria-current="page"]')) {
+    link.classList.remove('active');
+    link.removeAttribute('aria-current');
   }
   main.innerHTML = '';
   const box = document.createElement('div');
@@ -94,7 +108,7 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   else if (mode === 'replace') history.replaceState({}, '', url.href);
   if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
   else if (mode !== 'pop') window.scrollTo(0, 0);
-  document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+  focusMain();
   document.dispatchEvent(new CustomEvent('docsgen:navigated'));
 }
 

@@ -4,12 +4,17 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { storage } from './storage';
+import { trapFocus } from './focus-trap';
 
 const MAX_QUERY = 64;
 const HITS_PER_PAGE = 20;
 const PER_GROUP = 5;
 const STALL_MS = 300;
 const RECENT_KEY = 'docsgen.search.recent';
+const FAVOURITES_KEY = 'docsgen.search.favourites';
+/** Recent searches kept: 7 with no favourites, otherwise 4; favourites kept: 10 (spec §9). */
+const MAX_RECENT = [7, 4] as const;
+const MAX_FAVOURITES = 10;
 
 interface Hit extends SearchResult {
   url: string;
@@ -54,17 +59,47 @@ function snippet(text: string, terms: string[], words: number): string {
 
 const snippetWords = () => (matchMedia('(max-width: 768px)').matches ? 5 : 10);
 
-function recent(): string[] {
+/** A stored list of queries; anything unreadable counts as empty. */
+function stored(key: string): string[] {
   try {
-    return JSON.parse(storage.get(RECENT_KEY) ?? '[]') as string[];
+    const value: unknown = JSON.parse(storage.get(key) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   } catch {
     return [];
   }
 }
 
+const recent = () => stored(RECENT_KEY);
+const favourites = () => stored(FAVOURITES_KEY);
+const save = (key: string, list: string[]) => storage.set(key, JSON.stringify(list));
+const maxRecent = (favs: string[]) => MAX_RECENT[favs.length ? 1 : 0];
+
+/** Adds a query to the recent searches (a favourite stays only a favourite). */
 function remember(q: string): void {
-  const list = [q, ...recent().filter((r) => r !== q)].slice(0, 7);
-  storage.set(RECENT_KEY, JSON.stringify(list));
+  const favs = favourites();
+  if (!favs.includes(q)) save(RECENT_KEY, [q, ...recent().filter((r) => r !== q)].slice(0, maxRecent(favs)));
+}
+
+/** Stars a recent search (it moves to the favourites) or removes a favourite. */
+function toggleFavourite(q: string): void {
+  const favs = favourites();
+  const next = favs.includes(q) ? favs.filter((f) => f !== q) : [q, ...favs].slice(0, MAX_FAVOURITES);
+  save(FAVOURITES_KEY, next);
+  save(RECENT_KEY, recent().filter((r) => r !== q).slice(0, maxRecent(next)));
+}
+
+/** The favourite and recent searches shown while the query is empty, each with its star button. */
+function savedSearches(): string {
+  const group = (title: string, list: string[], starred: boolean) =>
+    list.length
+      ? `<li class="search-group"><p class="search-group-title">${title}</p><ul>${list
+          .map((q) => {
+            const label = starred ? `Remove ${escapeHtml(q)} from favourites` : `Save ${escapeHtml(q)} as a favourite`;
+            return `<li class="search-saved"><button type="button" class="search-hit" data-suggest="${escapeHtml(q)}">${escapeHtml(q)}</button><button type="button" class="search-star" data-star="${escapeHtml(q)}" aria-label="${label}" title="${label}">${starred ? '★' : '☆'}</button></li>`;
+          })
+          .join('')}</ul></li>`
+      : '';
+  return group('Favourites', favourites(), true) + group('Recent', recent(), false);
 }
 
 function renderGroups(hits: Hit[], terms: string[]): string {
@@ -84,8 +119,36 @@ function renderGroups(hits: Hit[], terms: string[]): string {
     .join('');
 }
 
-function noResults(q: string, search: MiniSearch | null): string {
-  const suggestions = search ? search.autoSuggest(q, { fuzzy: 0.3, prefix: true }).slice(0, 3).map((s) => s.suggestion) : [];
+let popular: string[] | null = null;
+
+/** Words in the most page titles, most first: queries that always find something. */
+function popularTerms(search: MiniSearch): string[] {
+  if (!popular) {
+    const counts = new Map<string, number>();
+    for (const title of new Set((search.search(MiniSearch.wildcard) as Hit[]).map((h) => h.lvl1))) {
+      for (const word of new Set(title.toLowerCase().match(/[a-z][a-z-]{3,}/g))) if (!/^(with|your|from|that|this|into)$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    popular = [...counts].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  }
+  return popular;
+}
+
+/** Up to 3 distinct queries to try instead: titles of pages matching any word of the query, then popular words. */
+function suggestionsFor(search: MiniSearch, q: string): string[] {
+  const related = (search.search(q, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'OR' }) as Hit[]).map((h) => h.lvl1);
+  const seen = new Set([q.toLowerCase()]);
+  const out: string[] = [];
+  for (const s of [...related, ...popularTerms(search)]) {
+    if (out.length === 3) break;
+    if (s.length > MAX_QUERY || s.split(' ').length > 4 || seen.has(s.toLowerCase())) continue;
+    seen.add(s.toLowerCase());
+    out.push(s);
+  }
+  return out;
+}
+
+function noResults(q: string, search: MiniSearch): string {
+  const suggestions = suggestionsFor(search, q);
   const support = document.querySelector<HTMLMetaElement>('meta[name="docsgen:support"]')?.content;
   return `<div class="search-empty"><p>No results for "<strong>${escapeHtml(q)}</strong>"</p>${
     suggestions.length ? `<p>Try searching for</p><ul class="search-suggestions">${suggestions.map((s) => `<li><button type="button" data-suggest="${escapeHtml(s)}">${escapeHtml(s)}</button></li>`).join('')}</ul>` : ''
@@ -131,7 +194,8 @@ function closeModal(): void {
   if (!modal || modal.hidden) return;
   modal.hidden = true;
   document.documentElement.classList.remove('search-open');
-  opener?.focus();
+  // the opener may have been replaced by a client-side navigation meanwhile
+  (opener?.isConnected ? opener : document.querySelector<HTMLElement>('.navbar-items [data-search-button]'))?.focus();
 }
 
 function update(root: HTMLElement, raw: string): void {
@@ -139,8 +203,7 @@ function update(root: HTMLElement, raw: string): void {
   const list = root.querySelector<HTMLElement>('.search-results')!;
   const footer = root.querySelector<HTMLElement>('.search-footer')!;
   if (!q) {
-    const items = recent();
-    list.innerHTML = items.length ? `<li class="search-group"><p class="search-group-title">Recent</p><ul>${items.map((r) => `<li><button type="button" class="search-hit" data-suggest="${escapeHtml(r)}">${escapeHtml(r)}</button></li>`).join('')}</ul></li>` : '';
+    list.innerHTML = savedSearches();
     footer.innerHTML = '';
     return;
   }
@@ -164,6 +227,14 @@ function createModal(): HTMLElement {
   root.addEventListener('click', (event) => {
     const target = event.target as Element;
     if (target.closest('[data-search-close]')) closeModal();
+    const star = target.closest<HTMLElement>('[data-star]');
+    if (star) {
+      const q = star.dataset.star!;
+      toggleFavourite(q);
+      update(root, '');
+      // keep focus on the same search (now starred), or go back to the input when it left the list
+      ([...root.querySelectorAll<HTMLElement>('[data-star]')].find((b) => b.dataset.star === q) ?? input).focus();
+    }
     const suggest = target.closest<HTMLElement>('[data-suggest]');
     if (suggest) {
       input.value = suggest.dataset.suggest!;
@@ -182,6 +253,7 @@ function createModal(): HTMLElement {
       closeModal();
       return;
     }
+    if (event.key === 'Tab') trapFocus(event, root.querySelector('.search-dialog')!);
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const items = [...root.querySelectorAll<HTMLElement>('.search-hit, .search-see-all')];
     if (!items.length) return;

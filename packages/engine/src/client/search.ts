@@ -6,7 +6,8 @@ export function setupSearch(): void {
     const button = (event.target as Element).closest<HTMLElement>('[data-search-button]');
     if (!button || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    void load().then((m) => m.openSearchModal(button));
+    // if the search code cannot load (offline), the link still goes to the /search page
+    void load().then((m) => m.openSearchModal(button), () => button instanceof HTMLAnchorElement && location.assign(button.href));
   });
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;

@@ -2,16 +2,20 @@ import { storage } from './storage';
 
 const KEY = (group: string) => `docsgen.tabs.${group}`;
 
+/** The closest choice when a Tabs lacks the chosen one (guides have Node.js but no browser JavaScript). */
+const SIBLING: Record<string, string> = { javascript: 'nodejs', nodejs: 'javascript' };
+
+/** Shows `value`, or its sibling when this Tabs has no `value`; false when it has neither. */
 function select(tabs: Element, value: string, focus = false): boolean {
   const buttons = [...tabs.querySelectorAll<HTMLButtonElement>(':scope > .tabs-list > [role="tab"]')];
-  const target = buttons.find((b) => b.dataset.value === value);
+  const target = buttons.find((b) => b.dataset.value === value) ?? buttons.find((b) => b.dataset.value === SIBLING[value]);
   if (!target) return false;
   for (const button of buttons) {
     const selected = button === target;
     button.setAttribute('aria-selected', String(selected));
     button.tabIndex = selected ? 0 : -1;
   }
-  for (const panel of tabs.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')) panel.hidden = panel.dataset.value !== value;
+  for (const panel of tabs.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')) panel.hidden = panel.dataset.value !== target.dataset.value;
   if (focus) target.focus();
   return true;
 }

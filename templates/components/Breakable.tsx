@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+/** A word this long (an API schema name such as PaymentSessionInitializationResponse) does not fit a phone line. */
+export const LONG_WORD = /\S{20,}/;
+
+/** Lets long CamelCase words wrap between their parts (<wbr>) instead of mid-word; other text is unchanged. */
+export function breakable(text: string): ReactNode {
+  if (!LONG_WORD.test(text)) return text;
+  return text.split(/(?<=[a-z0-9])(?=[A-Z])/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
+}
