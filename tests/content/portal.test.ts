@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
@@ -67,3 +71,91 @@ describe('the portal', () => {
     expect(toString(select('.footer-copyright', tree)!)).toContain('2025');
   });
 });
+
+/** The real spec, read directly: what every generated page must agree with. */
+interface SpecOperation { operationId?: string; summary?: string; parameters?: Array<{ name?: string; $ref?: string }>; 'x-slug'?: string; 'x-draft'?: boolean }
+const spec = yaml.load(fs.readFileSync(path.join(ROOT, 'specs/payments.yaml'), 'utf8')) as {
+  servers: Array<{ url: string; description?: string }>;
+  paths: Record<string, Record<string, SpecOperation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }>; parameters: Record<string, { name: string }> };
+};
+const operations = Object.entries(spec.paths).flatMap(([p, item]) =>
+  Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map(([method, op]) => ({ path: p, method: method.toUpperCase(), op })),
+);
+const testServer = spec.servers.find((s) => /test/i.test(`${s.description} ${s.url}`))!.url;
+const LANGUAGES = ['curl', 'javascript', 'nodejs', 'php', 'csharp', 'go'];
+
+/** The code of each sample tab of an operation page, as a reader copies it. */
+function samplesOf(route: string): Array<{ lang: string; code: string }> {
+  const tabs = select('.code-tabs', fromHtml(html(route)))!;
+  return selectAll('[role="tabpanel"]', tabs).map((panel) => ({ lang: String(panel.properties.dataValue), code: toString(select('code', panel)!) }));
+}
+
+describe('the API reference built from specs/payments.yaml', () => {
+  it('has one page per operation of the spec with its title, method, test-server path, parameters, draft badge and six sample tabs', () => {
+    expect(operations).toHaveLength(26);
+    for (const { path: p, method, op } of operations) {
+      const route = `/api/${op['x-slug']}`;
+      const tree = fromHtml(html(route));
+      expect(toString(select('title', tree)!), route).toBe(`${op.summary} | documentation`);
+      expect(toString(select('.api-endpoint .method-badge', tree)!), route).toBe(method);
+      expect(toString(select('.api-path', tree)!), route).toBe(`${testServer}${p}`);
+      const names = selectAll('.schema-name', tree).map((n) => toString(n));
+      for (const param of op.parameters ?? []) {
+        const name = param.name ?? spec.components.parameters[param.$ref!.split('/').at(-1)!]!.name;
+        expect(names, `${route} parameter ${name}`).toContain(name);
+      }
+      expect(Boolean(select('.api-draft .badge-draft', tree)), `${route} draft badge`).toBe(op['x-draft'] === true);
+      expect(samplesOf(route).map((s) => s.lang), route).toEqual(LANGUAGES);
+    }
+  });
+
+  it('has one page per component schema with every top-level field', () => {
+    const names = Object.keys(spec.components.schemas);
+    expect(names).toHaveLength(49);
+    for (const name of names) {
+      const route = `/api/schemas/${name.toLowerCase()}`;
+      const tree = fromHtml(html(route));
+      expect(toString(select('h1', tree)!).replace(/\u200b/g, ''), route).toContain(name);
+      const fields = selectAll('.schema-name', tree).map((n) => toString(n));
+      for (const field of Object.keys(spec.components.schemas[name]!.properties ?? {})) expect(fields, `${route} field ${field}`).toContain(field);
+    }
+  });
+
+  it('generates samples that parse: bash -n, node --check, php -l and gofmt -e (where installed), with the bearer key and, on POST, an idempotency key', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-portal-samples-'));
+    const tools: Record<string, [string, string[]] | null> = {
+      curl: ['bash', ['-n']],
+      javascript: [process.execPath, ['--check']],
+      nodejs: [process.execPath, ['--check']],
+      php: has('php') ? ['php', ['-l']] : null,
+      go: has('gofmt') ? ['gofmt', ['-e']] : null,
+      csharp: null,
+    };
+    const extension: Record<string, string> = { curl: 'sh', javascript: 'mjs', nodejs: 'mjs', php: 'php', go: 'go', csharp: 'cs' };
+    let parsed = 0;
+    for (const { method, op } of operations) {
+      for (const sample of samplesOf(`/api/${op['x-slug']}`)) {
+        expect(sample.code, `${op['x-slug']} ${sample.lang}`).toMatch(/Bearer/);
+        expect(/Idempotency-Key/.test(sample.code), `${op['x-slug']} ${sample.lang} idempotency`).toBe(method === 'POST');
+        const tool = tools[sample.lang];
+        if (!tool) continue;
+        const file = path.join(dir, `${op['x-slug']}-${sample.lang}.${extension[sample.lang]}`);
+        fs.writeFileSync(file, sample.code);
+        execFileSync(tool[0], [...tool[1], file], { stdio: 'pipe' });
+        parsed++;
+      }
+    }
+    expect(parsed).toBeGreaterThanOrEqual(26 * 3);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+function has(tool: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
