@@ -43,6 +43,11 @@ describe('API reference from the fixture spec', () => {
     expect(servers).toContain('Test, with sk_test_ keys');
   });
 
+  it('lists webhooks among the users of their payload schema', () => {
+    const used = selectAll('#used-by ~ ul a', page('api/schemas/operation/index.html')).map((a) => `${toString(a)} → ${String(a.properties.href)}`);
+    expect(used).toContain('Webhook: Operation event → /api/fixture-payments-api');
+  });
+
   it('shows method, server and path, parameters, the request body tree and responses', () => {
     const tree = page('api/capture-payment/index.html');
     expect(toString(select('title', tree)!)).toBe('Capture a payment | api fixture');

@@ -263,6 +263,19 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const operationOrder = new Map(operations.map((o, i) => [`/api/${o.slug}`, i]));
   for (const list of usedBy.values()) list.sort((a, b) => (operationOrder.get(a.href) ?? 0) - (operationOrder.get(b.href) ?? 0));
 
+  // Webhooks (OpenAPI 3.1) have no page of their own: their payloads are used by the overview's
+  // webhook section when it has one.
+  const title = str(info.title) ?? 'API reference';
+  const overviewHref = `/api/${kebab(title)}`;
+  const webhookHref = infoText && infoRenderer.headings(infoText).some((h) => h.id === 'webhooks') ? `${overviewHref}#webhooks` : overviewHref;
+  for (const [name, item] of Object.entries(asObject(doc.webhooks))) {
+    for (const method of METHODS) {
+      const op = asObject(asObject(item)[method]);
+      const content = asObject(asObject(op.requestBody).content);
+      for (const media of Object.values(content)) noteUse(asObject(media).schema, { href: webhookHref, label: `Webhook: ${str(op.summary) ?? name}` });
+    }
+  }
+
   const schemaPage = async ([name, schema]: [string, JsonObject]): Promise<ExtraPage> => {
     const href = `/api/schemas/${name.toLowerCase()}`;
     const description = str(schema.description) ? markdown(str(schema.description)!) : undefined;
@@ -276,8 +289,6 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   };
   pages.push(...(await Promise.all(Object.entries(components).map(schemaPage))));
 
-  const title = str(info.title) ?? 'API reference';
-  const overviewHref = `/api/${kebab(title)}`;
   const tags = tagOrder.map((t) => ({
     name: t.name,
     anchor: tagAnchor(t.name),
