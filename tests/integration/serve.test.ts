@@ -99,6 +99,13 @@ describe('docsgen serve --watch', () => {
     expect(result.changedRoutes).toEqual(['/guide/setup']);
     expect((await get(server.url, '/guide/setup')).body).toContain('Use Homebrew or MacPorts.');
     expect((await get(server.url, '/guide')).body).toBe(otherBefore);
+    // The search files follow right after the reload.
+    let records = '';
+    for (let i = 0; i < 100 && !records.includes('MacPorts'); i++) {
+      records = (await get(server.url, '/search-records.json')).body;
+      if (!records.includes('MacPorts')) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(records).toContain('Use Homebrew or MacPorts.');
 
     done = nextRebuild();
     fs.writeFileSync(file, `${original}\nBroken {expression}\n`);

@@ -71,6 +71,10 @@ export class SiteBuilder {
   private apiCache: JsonCache<{ pages: ApiPages; diagnostics: Diagnostic[] }> | null = null;
   private lastUpdated = new Map<string, string>();
   private output: SiteFiles | null = null;
+  /** Work a watch rebuild leaves until after the reload: the search index and the cache files. */
+  private background: Promise<void> = Promise.resolve();
+  /** Element ids of each route's emitted HTML, kept while its HTML is unchanged (for check). */
+  private readonly anchorIds = new Map<string, { html: string; ids: Set<string> }>();
   private api: { pages: ApiPages | null; diagnostics: Diagnostic[] } = { pages: null, diagnostics: [] };
   private readonly logger: Logger;
 
@@ -85,6 +89,16 @@ export class SiteBuilder {
 
   get resolvedConfig(): ResolvedConfig | null {
     return this.config;
+  }
+
+  /** Resolves once the work deferred by watch rebuilds (search index, cache files) is written. */
+  settled(): Promise<void> {
+    return this.background;
+  }
+
+  /** Runs `work` after the current turn (after the caller has reloaded browsers), in order. */
+  private defer(work: () => void): void {
+    this.background = this.background.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
   }
 
   private compileContext(): CompileContext {
@@ -276,27 +290,45 @@ export class SiteBuilder {
       if (feed) files.set(feedFileFor(route), feed);
       else diagnostics.push(diagnostic('FeedEmpty', 'the page asks for a feed but has no "## YYYY-MM-DD: Title" sections', { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: 'warning' }));
     }
-    await task(log, 'search', () => {
+    const outPath = this.options.outDir ? path.resolve(this.options.outDir) : config.outPath;
+    // A watch rebuild writes its pages first and the search files right after the reload (they
+    // change by one page's records; readers get them a moment later).
+    const deferred = touched !== null && this.output !== null && (this.options.output ?? 'disk') === 'disk';
+    const searchFiles = (): Map<string, string> => {
       const records = searchRecords(graph, contents);
-      if (config.search.local) files.set('search-index.json', buildSearchIndex(records));
-      files.set('search-records.json', JSON.stringify(records));
-      return records;
-    }, (records) => `${records.length} records`);
+      const out = new Map<string, string>();
+      if (config.search.local) out.set('search-index.json', buildSearchIndex(records));
+      out.set('search-records.json', JSON.stringify(records));
+      return out;
+    };
+    if (deferred) {
+      for (const name of ['search-index.json', 'search-records.json']) {
+        const previous = this.output!.files.get(name);
+        if (previous !== undefined) files.set(name, previous);
+      }
+    } else {
+      await task(log, 'search', () => {
+        for (const [name, text] of searchFiles()) files.set(name, text);
+      });
+    }
     const copies = new Map<string, string>();
     for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
     for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
-    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`)));
-    this.highlighter!.cache.save();
-    this.pageCache!.save();
-    this.apiCache!.save();
+    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles, knownIds: this.anchorIds }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`)));
+    const saveCaches = () => {
+      this.highlighter!.cache.save();
+      this.pageCache!.save();
+      this.apiCache!.save();
+    };
+    if (deferred) this.defer(saveCaches);
+    else saveCaches();
     const output: SiteFiles = { files, copies };
     const bytes = [...files.values()].reduce((n, f) => n + Buffer.byteLength(f), 0);
     if (hasErrors(diagnostics)) {
       return { ok: false, diagnostics, graph, config, output: null, changedRoutes: [], stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
     }
-    const outPath = this.options.outDir ? path.resolve(this.options.outDir) : config.outPath;
     await task(log, 'emit', () => {
       if (touched && this.output && (this.options.output ?? 'disk') === 'disk' && fs.existsSync(outPath)) {
         writeChanged(outPath, this.output, output);
@@ -307,6 +339,14 @@ export class SiteBuilder {
     }, () => `${outputFiles.size} files`);
     this.html = html;
     this.output = output;
+    if (deferred) {
+      this.defer(() => {
+        for (const [name, text] of searchFiles()) {
+          output.files.set(name, text);
+          writeFileAtomically(path.join(outPath, name), text);
+        }
+      });
+    }
     return { ok: true, diagnostics, graph, config, output, changedRoutes, outPath: this.options.output === 'memory' ? undefined : outPath, stats: { pages: graph.routes.length, bytes, ms: performance.now() - start } };
   }
 
@@ -320,15 +360,19 @@ export class SiteBuilder {
 function writeChanged(outPath: string, before: SiteFiles, after: SiteFiles): void {
   for (const [file, text] of after.files) {
     if (before.files.get(file) === text) continue;
-    const full = path.join(outPath, file);
-    fs.mkdirSync(path.dirname(full), { recursive: true });
-    fs.writeFileSync(`${full}.tmp`, text);
-    fs.renameSync(`${full}.tmp`, full);
+    writeFileAtomically(path.join(outPath, file), text);
   }
   for (const [file, from] of after.copies) if (before.copies.get(file) !== from) fs.copyFileSync(from, path.join(outPath, file));
   for (const file of [...before.files.keys(), ...before.copies.keys()]) {
     if (!after.files.has(file) && !after.copies.has(file)) fs.rmSync(path.join(outPath, file), { force: true });
   }
+}
+
+/** Writes a file through a rename, so a reader never sees half of it. */
+function writeFileAtomically(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, text);
+  fs.renameSync(`${file}.tmp`, file);
 }
 
 export { htmlFileForRoute };

@@ -12,6 +12,8 @@ export interface CheckInput {
   html?: ReadonlyMap<string, string>;
   /** Every non-page output path (`assets/x.css`, `specs/payments.yaml`). */
   outputFiles?: ReadonlySet<string>;
+  /** Ids found in each route's HTML by an earlier check; reused while that HTML is unchanged. */
+  knownIds?: Map<string, { html: string; ids: Set<string> }>;
 }
 
 const severityOf = (level: 'ignore' | 'warn' | 'error'): Severity | null => (level === 'ignore' ? null : level === 'warn' ? 'warning' : 'error');
@@ -32,7 +34,7 @@ function positionIn(text: string, index: number): { line: number; column: number
  * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
  * every redirect target exists, every page is reachable. Collects everything; never throws. Pure.
  */
-export function checkSite({ graph, config, html, outputFiles }: CheckInput): Diagnostic[] {
+export function checkSite({ graph, config, html, outputFiles, knownIds }: CheckInput): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const linkSeverity = severityOf(config.checks.brokenLinks);
   const reachSeverity = severityOf(config.checks.unreachablePages);
@@ -43,7 +45,12 @@ export function checkSite({ graph, config, html, outputFiles }: CheckInput): Dia
       // The emitted HTML is the truth when there is some: an anchor the graph expects but no
       // element carries (a TOC entry without its heading id) must not pass.
       const emitted = html?.get(route);
-      ids = emitted ? htmlIds(emitted) : new Set(graph.pages[route]!.anchors);
+      const known = emitted === undefined ? undefined : knownIds?.get(route);
+      if (emitted !== undefined && known?.html === emitted) ids = known.ids;
+      else if (emitted !== undefined) {
+        ids = htmlIds(emitted);
+        knownIds?.set(route, { html: emitted, ids });
+      } else ids = new Set(graph.pages[route]!.anchors);
       idCache.set(route, ids);
     }
     return ids;

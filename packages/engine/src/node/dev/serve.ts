@@ -117,6 +117,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     async close() {
       for (const res of clients) res.end();
       await watcher?.close();
+      await builder.settled();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
