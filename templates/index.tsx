@@ -18,6 +18,7 @@ import { Tabs, TabItem } from './components/Tabs';
 import { Card, CardGrid } from './components/Cards';
 import { Steps } from './components/Steps';
 import { CodeBlock } from './components/CodeBlock';
+import { ContentImage } from './components/ContentImage';
 import { InlineCode } from './components/InlineCode';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 
@@ -46,6 +47,7 @@ export const components = {
   CardGrid,
   Steps,
   'docsgen-code': CodeBlock,
+  img: ContentImage,
   code: InlineCode,
   h2: H2,
   h3: H3,

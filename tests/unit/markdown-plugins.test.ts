@@ -9,7 +9,7 @@ import { visit } from 'unist-util-visit';
 import { parseMarkdown, substituteVariables } from '../../packages/engine/src/node/markdown/parse-markdown';
 import { remarkHeadings } from '../../packages/engine/src/node/markdown/plugins/remark-headings';
 import { remarkAdmonitions } from '../../packages/engine/src/node/markdown/plugins/remark-admonitions';
-import { remarkLinks } from '../../packages/engine/src/node/markdown/plugins/remark-links';
+import { remarkLinks, svgSize } from '../../packages/engine/src/node/markdown/plugins/remark-links';
 import { remarkCodeTabs } from '../../packages/engine/src/node/markdown/plugins/remark-code-tabs';
 import { remarkValidateContent } from '../../packages/engine/src/node/markdown/plugins/remark-validate-content';
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
@@ -314,5 +314,15 @@ describe('remarkValidateContent', () => {
     const tree = parse('Intro.\n\n{x}\n');
     setSourceFile(tree.children[1]!, 'partials/_p.mdx');
     expect(brief(remarkValidateContent(tree, FILE, components))).toEqual(['partials/_p.mdx:3:1 ExpressionInContent JavaScript expression {x} is not allowed in content']);
+  });
+});
+
+describe('svgSize', () => {
+  it('reads the size of an SVG from width/height or its viewBox, so the page reserves its box', () => {
+    expect(svgSize('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1048 750">')).toEqual({ width: 1048, height: 750 });
+    expect(svgSize('<svg width="640" height="480px" viewBox="0 0 10 10">')).toEqual({ width: 640, height: 480 });
+    expect(svgSize('<svg width="100%" height="100%" viewBox="0,0,320,200">')).toEqual({ width: 320, height: 200 });
+    expect(svgSize('<svg xmlns="http://www.w3.org/2000/svg">')).toBeNull();
+    expect(svgSize('not an svg')).toBeNull();
   });
 });

@@ -77,8 +77,23 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
         const url = ctx.assetUrl(source);
         assets.push({ source, url });
         node.url = url;
+        // An SVG's own size lets the browser reserve its box before it loads (no layout shift).
+        const size = source.endsWith('.svg') ? svgSize(fs.readFileSync(source, 'utf8').slice(0, 2000)) : null;
+        if (size) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: size.width, height: size.height } };
       }
     }
   });
   return { links, assets, diagnostics };
+}
+
+/** Width and height of an SVG from its root element's attributes or its viewBox. */
+export function svgSize(head: string): { width: number; height: number } | null {
+  const root = /<svg\b[^>]*>/i.exec(head)?.[0];
+  if (!root) return null;
+  const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(root)?.[1];
+  const width = Number.parseFloat(attr('width') ?? '');
+  const height = Number.parseFloat(attr('height') ?? '');
+  if (width > 0 && height > 0 && !/%/.test(`${attr('width')}${attr('height')}`)) return { width, height };
+  const box = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  return box && box.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: box[2]!, height: box[3]! } : null;
 }
