@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CodeHighlighter, HighlightCache, grammarFor, renderCodeBlock } from '../../packages/engine/src/node/markdown/highlight';
+import { CodeHighlighter, HighlightCache } from '../../packages/engine/src/node/markdown/highlight';
+import { grammarFor, renderCodeBlock } from '../../packages/engine/src/node/markdown/render-code-block';
 
 const blocks = [
   { lang: 'json', meta: '', code: '{\n  "amount": 10000,\n  "currency": "NOK"\n}' },

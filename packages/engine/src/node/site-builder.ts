@@ -5,7 +5,7 @@ import { DiagnosticError, diagnostic, hasErrors, type Diagnostic } from '../shar
 import { loadConfig, type ResolvedConfig } from './config/load-config';
 import { clearConfigSources } from './graph/config-position';
 import { listContentFiles, type CategoryMeta } from './crawl/crawl-content';
-import { compilePage, type CompileContext, type CompiledPage } from './markdown/compile-page';
+import type { CompileContext, CompiledPage } from './markdown/compile-page';
 import { CodeHighlighter, HighlightCache } from './markdown/highlight';
 import { buildPageGraph, type PageGraph } from './graph/page-graph';
 import { gitLastUpdated } from './graph/git-dates';
@@ -23,8 +23,7 @@ import { routeForFile, htmlFileForRoute } from '../shared/routes';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
 import { engineFingerprint } from './cache/engine-fingerprint';
-import { loadOpenApi } from './openapi/load-openapi';
-import { buildApiPages, type ApiPages } from './openapi/api-pages';
+import type { ApiPages } from './openapi/api-pages';
 
 export interface BuildOptions {
   root: string;
@@ -38,6 +37,16 @@ export interface BuildOptions {
   /** Inline script added to every page (serve --watch: live reload). */
   devScript?: string;
 }
+
+/*
+ * The Markdown compiler (unified, micromark, MDX) and the OpenAPI loader and page builder
+ * (@readme/openapi-parser, ajv, shiki through the samples) load on first use: a warm build served
+ * from the caches, or --help, never loads them.
+ */
+let compiler: Promise<typeof import('./markdown/compile-page')> | null = null;
+const loadCompiler = () => (compiler ??= import('./markdown/compile-page'));
+let openapi: Promise<[typeof import('./openapi/load-openapi'), typeof import('./openapi/api-pages')]> | null = null;
+const loadOpenApiModules = () => (openapi ??= Promise.all([import('./openapi/load-openapi'), import('./openapi/api-pages')]));
 
 export interface BuildResult {
   ok: boolean;
@@ -205,6 +214,7 @@ export class SiteBuilder {
       this.pagesReused++;
       return cached.page;
     }
+    const { compilePage } = await loadCompiler();
     const page = await compilePage(file, route, ctx);
     if (!page.diagnostics.length) {
       const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
@@ -231,6 +241,7 @@ export class SiteBuilder {
         this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };
         return;
       }
+      const [{ loadOpenApi }, { buildApiPages }] = await loadOpenApiModules();
       const spec = await loadOpenApi(pathOf);
       this.api.diagnostics.push(...spec.diagnostics);
       if (!spec.document || hasErrors(spec.diagnostics)) return;

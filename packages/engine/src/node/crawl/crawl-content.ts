@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
-import { routeForFile } from '../../shared/routes';
-import { compilePage, type CompileContext, type CompiledPage } from '../markdown/compile-page';
 
 /** Sidebar metadata of a content folder (`_category_.yml` / `.yaml` / `.json`). */
 export interface CategoryMeta {
@@ -57,20 +55,4 @@ export function listContentFiles(contentPath: string): ContentFiles {
   result.pages.sort();
   result.partials.sort();
   return result;
-}
-
-export interface CrawledContent {
-  pages: CompiledPage[];
-  categories: Map<string, CategoryMeta>;
-  diagnostics: Diagnostic[];
-}
-
-/** Compiles every page of the content folder. Reads disk; one page's failure never stops the others. */
-export async function crawlContent(contentPath: string, ctx: CompileContext): Promise<CrawledContent> {
-  const files = listContentFiles(contentPath);
-  const pages: CompiledPage[] = [];
-  for (const rel of files.pages) {
-    pages.push(await compilePage(path.join(contentPath, rel), routeForFile(rel), ctx));
-  }
-  return { pages, categories: files.categories, diagnostics: files.diagnostics };
 }
