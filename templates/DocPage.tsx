@@ -3,8 +3,11 @@ import { Layout } from './Layout';
 import { Toc } from './Toc';
 import { LONG_WORD, breakable } from './components/Breakable';
 
+/** One formatter for every page (toLocaleDateString builds a new one per call). */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return dateFormat.format(new Date(iso));
 }
 
 export function DocPage({ site, page, content, sidebarHtml }: PageProps) {

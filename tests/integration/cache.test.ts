@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SiteBuilder } from '../../packages/engine/src/node/index';
 import { buildSite, copyFixture, readOut, writeFiles } from '../helpers/fixtures';
 
 describe('the persistent build cache', () => {
@@ -30,5 +31,33 @@ describe('the persistent build cache', () => {
     const fixed = await buildSite(root, { noCache: false });
     expect(fixed.ok).toBe(true);
     expect(readOut(root, 'guide/broken/index.html')).toMatch(/src="\/assets\/missing\.[0-9a-f]{10}\.png"/);
+  });
+
+  it('reuses rendered pages and the search files only while everything they come from is unchanged', async () => {
+    const root = copyFixture('basic');
+    const lines: string[] = [];
+    const build = () => new SiteBuilder({ root, noCache: false, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
+    const stage = (name: string) => lines.filter((l) => l.trimStart().startsWith(`${name} `)).at(-1) ?? '';
+    expect((await build()).ok).toBe(true);
+    const pages = (await build()).graph!.routes.length;
+    expect(stage('render')).toContain(`0 pages (${pages} from cache)`);
+    expect(stage('search')).toContain('from cache');
+    const before = readOut(root, 'guide/index.html');
+
+    // One page's text: that page is rendered again, the search files are rebuilt and find the edit.
+    const file = path.join(root, 'content/guide/setup.mdx');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Use Homebrew.', 'Use Homebrew or MacPorts.'));
+    expect((await build()).ok).toBe(true);
+    expect(stage('render')).toMatch(/^\s*render\s+\S+ \S+\s+1 pages/);
+    expect(stage('search')).not.toContain('from cache');
+    expect(readOut(root, 'search-records.json')).toContain('MacPorts');
+    expect(readOut(root, 'guide/index.html')).toBe(before);
+
+    // Something every page shows (the site title): every page is rendered again.
+    const config = path.join(root, 'docs-build.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(/title: '([^']+)'/, "title: '$1 renamed'"));
+    expect((await build()).ok).toBe(true);
+    expect(stage('render')).toContain(`${pages} pages (0 from cache)`);
+    expect(readOut(root, 'guide/index.html')).toContain('renamed');
   });
 });

@@ -43,6 +43,9 @@ export interface BuildOptions {
  * (@readme/openapi-parser, ajv, shiki through the samples) load on first use: a warm build served
  * from the caches, or --help, never loads them.
  */
+/** The render cache's entry for the search files (not a route). */
+const SEARCH_ENTRY = '\0search';
+
 let compiler: Promise<typeof import('./markdown/compile-page')> | null = null;
 const loadCompiler = () => (compiler ??= import('./markdown/compile-page'));
 let openapi: Promise<[typeof import('./openapi/load-openapi'), typeof import('./openapi/api-pages')]> | null = null;
@@ -78,6 +81,10 @@ export class SiteBuilder {
   /** Pages reused from the page cache in this run (an entry found but stale is not reuse). */
   private pagesReused = 0;
   private apiCache: JsonCache<{ pages: ApiPages; diagnostics: Diagnostic[] }> | null = null;
+  /** Finished HTML by route, with the key of everything it was rendered from. */
+  private renderCache: JsonCache<{ key: string; html: string }> | null = null;
+  /** Fingerprint of each content page's sources (as in the page cache), by route. */
+  private readonly sourceHashes = new Map<string, string>();
   private lastUpdated = new Map<string, string>();
   private output: SiteFiles | null = null;
   /** Work a watch rebuild leaves until after the reload: the search index and the cache files. */
@@ -134,6 +141,8 @@ export class SiteBuilder {
       const cache = new HighlightCache(cacheFile('highlight-cache.json'));
       this.pageCache = new JsonCache(cacheFile('page-cache.json'));
       this.apiCache = new JsonCache(cacheFile('api-cache.json'));
+      this.renderCache = new JsonCache(cacheFile('render-cache.json'));
+      const clientCache = new JsonCache<{ files: Array<[string, string]>; css: string; js: string; islands: Array<[string, string]> }>(cacheFile('client-cache.json'));
       this.templates = await task(log, 'templates', () => loadTemplates(config));
       this.highlighter = new CodeHighlighter(cache);
       const ctx = this.compileContext();
@@ -151,7 +160,18 @@ export class SiteBuilder {
       }, (files) => `${files.pages.length} pages (${this.pagesReused} from cache), ${cache.hits} cached / ${cache.misses} new code blocks`);
       await this.loadApi();
       this.lastUpdated = gitLastUpdated(config.root);
-      this.client = await task(log, 'client', () => buildClientAssets(config.templatesDir));
+      // The browser bundles depend on the engine's client code, the theme and its one CSS file.
+      const stylesFile = path.join(config.templatesDir, 'styles.css');
+      const clientKey = hashOf(engineFingerprint(), this.templates.hash, config.templatesDir, fs.existsSync(stylesFile) ? fs.readFileSync(stylesFile, 'utf8') : '');
+      this.client = await task(log, 'client', async () => {
+        const cached = clientCache.get(clientKey);
+        if (cached) return { files: new Map(cached.files), css: cached.css, js: cached.js, islands: new Map(cached.islands) };
+        const built = await buildClientAssets(config.templatesDir);
+        clientCache.retain(new Set());
+        clientCache.set(clientKey, { files: [...built.files], css: built.css, js: built.js, islands: [...built.islands] });
+        clientCache.save();
+        return built;
+      });
       return await this.finish(start, null);
     } catch (error) {
       return this.failed(error, start);
@@ -212,13 +232,17 @@ export class SiteBuilder {
     const cached = this.pageCache!.get(file);
     if (cached && cached.hash && cached.hash === fingerprint(cached.deps)) {
       this.pagesReused++;
+      this.sourceHashes.set(route, cached.hash);
       return cached.page;
     }
+    this.sourceHashes.delete(route);
     const { compilePage } = await loadCompiler();
     const page = await compilePage(file, route, ctx);
     if (!page.diagnostics.length) {
       const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
-      this.pageCache!.set(file, { hash: fingerprint(deps), deps, page });
+      const hash = fingerprint(deps);
+      this.pageCache!.set(file, { hash, deps, page });
+      if (hash) this.sourceHashes.set(route, hash);
     }
     return page;
   }
@@ -282,14 +306,37 @@ export class SiteBuilder {
     const contents = new Map<string, Root>();
     for (const page of pages) if (page.hast) contents.set(page.route, page.hast);
     const site = siteData(config, graph, Boolean(this.options.devScript));
-    const rendered = await task(log, 'render', () =>
-      renderPages({ graph, site, templates: this.templates!.module, contents, routes: onlyRoutes ?? undefined, assets: { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript, islands: this.client!.islands } }),
-    );
-    const html = new Map<string, string>(onlyRoutes ? this.html : []);
-    for (const result of rendered) {
-      if (result.ok) html.set(result.route, result.html);
-      else diagnostics.push(result.diagnostic);
+    const assets = { css: this.client!.css, js: this.client!.js, devScript: this.options.devScript, islands: this.client!.islands };
+    // A full build reuses a page's HTML when nothing it is rendered from changed: the engine and
+    // the theme, what every page shows (site data, sidebars, assets), the page's node in the graph
+    // and, for content pages, its sources.
+    const renderKeys = new Map<string, string>();
+    if (!onlyRoutes) {
+      const shared = hashOf(engineFingerprint(), this.templates!.hash, JSON.stringify(site), JSON.stringify(graph.sidebars), JSON.stringify({ ...assets, islands: [...(assets.islands ?? [])] }));
+      for (const route of graph.routes) {
+        const page = graph.pages[route]!;
+        const source = page.contentFile ? this.sourceHashes.get(route) : '';
+        if (source !== undefined) renderKeys.set(route, hashOf(shared, JSON.stringify(page), source));
+      }
     }
+    const html = new Map<string, string>(onlyRoutes ? this.html : []);
+    const toRender = onlyRoutes ?? graph.routes.filter((route) => {
+      const cached = this.renderCache!.get(route);
+      if (!cached || cached.key !== renderKeys.get(route)) return true;
+      html.set(route, cached.html);
+      return false;
+    });
+    const rendered = await task(log, 'render', () => renderPages({ graph, site, templates: this.templates!.module, contents, routes: toRender, assets }), () => `${toRender.length} pages (${graph.routes.length - toRender.length} from cache)`);
+    for (const result of rendered) {
+      if (!result.ok) {
+        diagnostics.push(result.diagnostic);
+        continue;
+      }
+      html.set(result.route, result.html);
+      const key = renderKeys.get(result.route);
+      if (key) this.renderCache!.set(result.route, { key, html: result.html });
+    }
+    if (!onlyRoutes) this.renderCache!.retain(new Set([...graph.routes, SEARCH_ENTRY]));
     const changedRoutes = [...html].filter(([route, text]) => this.html.get(route) !== text).map(([route]) => route);
     const files = siteFiles(graph, config, html);
     for (const [file, text] of this.client!.files) files.set(file, text);
@@ -318,9 +365,16 @@ export class SiteBuilder {
         if (previous !== undefined) files.set(name, previous);
       }
     } else {
+      // Search records come from the same inputs as the pages: when every page was reused, so are they.
+      const searchKey = hashOf(String(config.search.local), ...graph.routes.map((r) => renderKeys.get(r) ?? '-'));
       await task(log, 'search', () => {
-        for (const [name, text] of searchFiles()) files.set(name, text);
-      });
+        const cached = !onlyRoutes && toRender.length === 0 ? this.renderCache!.get(SEARCH_ENTRY) : undefined;
+        const reused = cached !== undefined && cached.key === searchKey;
+        const fresh = reused ? new Map(JSON.parse(cached.html) as Array<[string, string]>) : searchFiles();
+        for (const [name, text] of fresh) files.set(name, text);
+        if (!onlyRoutes && !reused) this.renderCache!.set(SEARCH_ENTRY, { key: searchKey, html: JSON.stringify([...fresh]) });
+        return reused;
+      }, (reused) => (reused ? 'from cache' : ''));
     }
     const copies = new Map<string, string>();
     for (const page of pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
@@ -332,6 +386,7 @@ export class SiteBuilder {
       this.highlighter!.cache.save();
       this.pageCache!.save();
       this.apiCache!.save();
+      this.renderCache!.save();
     };
     if (deferred) this.defer(saveCaches);
     else saveCaches();
