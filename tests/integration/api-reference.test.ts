@@ -143,6 +143,10 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
     expect(built.ok).toBe(false);
     expect(problems(built, dir)).toContain('specs/payments.yaml:64:31 error SpecBrokenRef');
     expect(built.diagnostics[0]!.message).toContain('#/paths/~1v1~1transactions~1{transactionId}~1capture/post/responses/200/content/application~1json/schema/$ref');
+    // Content links into the reference fail too, and say why.
+    const intoApi = built.diagnostics.filter((d) => d.code === 'DeadLink' && d.message.includes('/api/'));
+    expect(intoApi.length).toBeGreaterThan(0);
+    for (const d of intoApi) expect(d.hint).toBe('the API reference was not built: fix the errors in specs/payments.yaml first');
   });
 
   it('rejects a duplicate slug', async () => {

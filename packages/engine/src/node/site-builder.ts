@@ -381,7 +381,8 @@ export class SiteBuilder {
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
     for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
-    diagnostics.push(...(await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles, knownIds: this.anchorIds }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`)));
+    const checked = await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles, knownIds: this.anchorIds }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`);
+    diagnostics.push(...(config.openapiPath && hasErrors(this.api.diagnostics) ? checked.map((d) => blameSpec(d, path.relative(config.root, config.openapiPath!))) : checked));
     const saveCaches = () => {
       this.highlighter!.cache.save();
       this.pageCache!.save();
@@ -456,6 +457,12 @@ function staticFiles(dir: string): Array<[string, string]> {
   };
   walk(dir);
   return out;
+}
+
+/** When the spec failed, links and samples that point into the API reference fail with it: say so. */
+function blameSpec(d: Diagnostic, spec: string): Diagnostic {
+  const intoApi = d.code === 'SampleUnknownOperation' || ((d.code === 'DeadLink' || d.code === 'DeadAnchor') && / \/api(\/|#|$)/.test(d.message));
+  return intoApi && !d.hint ? { ...d, hint: `the API reference was not built: fix the errors in ${spec} first` } : d;
 }
 
 /** Applies a configured severity to a check's findings. */
