@@ -155,3 +155,11 @@ describe('JSX written inline', () => {
     expect(selectAll('article p kbd', tree).map((k) => toString(k))).toEqual(['Ctrl', 'K']);
   });
 });
+
+describe('the search records export', () => {
+  it('carries the facets hosted search filters on', () => {
+    const records = JSON.parse(readOut(root, 'search-records.json')) as Array<{ language: string; docusaurus_tag: string; hierarchy: object }>;
+    expect(records.length).toBeGreaterThan(3);
+    for (const record of records) expect(record).toMatchObject({ language: 'en', docusaurus_tag: 'docs-default-next' });
+  });
+});

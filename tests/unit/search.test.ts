@@ -13,6 +13,9 @@ import type { CompiledPage } from '../../packages/engine/src/node/markdown/compi
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
 import type { ApiOperationData, ApiSchemaData } from '../../packages/engine/src/node/openapi/api-model';
 import { routeForFile } from '../../packages/engine/src/shared/routes';
+import { siteData } from '../../packages/engine/src/node/render/site-data';
+import { htmlDocument } from '../../packages/engine/src/node/render/html-document';
+import { searchVersionTag } from '../../packages/engine/src/shared/site';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-search-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -139,5 +142,50 @@ describe('buildSearchIndex', () => {
 
   it('does not find text that only appears in code', () => {
     expect(index.search('zebrasecret')).toEqual([]);
+  });
+});
+
+describe('search settings in the page head', () => {
+  /** The `<meta>` tags of a rendered page whose name starts with docsgen:search or docsearch:, as name → content. */
+  const searchMeta = (search: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}): Record<string, string> => {
+    const siteConfig = resolveConfig(validateConfig({ title: 'Docs', url: 'https://docs.example', ...(search ? { search } : {}), ...extra }, path.join(root, 'docs-build.config.ts')), root, null);
+    const html = htmlDocument({ site: siteData(siteConfig, graph), page: graph.pages['/about']!, body: '<main></main>', assets: { css: '/a.css', js: '/a.js' } });
+    return Object.fromEntries([...html.matchAll(/<meta name="((?:docsgen:search|docsearch:)[^"]*)" content="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  };
+
+  it('points at the local index only, when no hosted credentials are configured', () => {
+    expect(searchMeta(undefined)).toEqual({ 'docsgen:search-index': '/search-index.json' });
+    expect(searchMeta({ indexName: 'epic-docs' })).toEqual({ 'docsgen:search-index': '/search-index.json' });
+    expect(searchMeta({ local: false })).toEqual({});
+  });
+
+  it('writes the hosted credentials, index, hosts and facets only when they are configured', () => {
+    expect(searchMeta({ appId: 'APP1', apiKey: 'public-search-key', indexName: 'epic-docs' })).toEqual({
+      'docsgen:search-index': '/search-index.json',
+      'docsgen:search-app-id': 'APP1',
+      'docsgen:search-api-key': 'public-search-key',
+      'docsgen:search-index-name': 'epic-docs',
+      // no host configured: the service's default pair, tried in this order
+      'docsgen:search-hosts': 'APP1-dsn.algolia.net APP1.algolia.net',
+      'docsearch:language': 'en',
+      'docsearch:docusaurus_tag': 'docs-default-next',
+    });
+    const custom = searchMeta({ appId: 'APP1', apiKey: 'k"<', host: 'http://127.0.0.1:8108', local: false }, { locale: 'nb', versionLabel: 'Version 2.1' });
+    expect(custom).toMatchObject({ 'docsgen:search-api-key': 'k&quot;&lt;', 'docsgen:search-index-name': 'docs', 'docsgen:search-hosts': 'http://127.0.0.1:8108', 'docsearch:language': 'nb', 'docsearch:docusaurus_tag': 'docs-default-version-2-1' });
+    expect(custom['docsgen:search-index']).toBeUndefined();
+    expect(searchMeta({ appId: 'APP1', apiKey: 'k', host: ['a.example', 'https://b.example:8443'] })['docsgen:search-hosts']).toBe('a.example https://b.example:8443');
+  });
+
+  it('derives the docs version tag from the version label', () => {
+    expect([searchVersionTag('Next'), searchVersionTag('2.x'), searchVersionTag('—')]).toEqual(['docs-default-next', 'docs-default-2-x', 'docs-default-current']);
+  });
+
+  it('rejects a host with a path or another scheme, and half the credentials', () => {
+    const invalid = (search: Record<string, unknown>) => () => validateConfig({ title: 'T', url: 'https://docs.example', search }, path.join(root, 'docs-build.config.ts'));
+    expect(invalid({ appId: 'A', apiKey: 'k', host: 'https://search.example/1/indexes' })).toThrow();
+    expect(invalid({ appId: 'A', apiKey: 'k', host: 'ftp://search.example' })).toThrow();
+    expect(invalid({ appId: 'A', apiKey: 'k', host: [] })).toThrow();
+    expect(invalid({ apiKey: 'k' })).toThrow();
+    expect(invalid({ appId: 'A', apiKey: 'k', host: 'http://127.0.0.1:8108' })).not.toThrow();
   });
 });

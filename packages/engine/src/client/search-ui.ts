@@ -1,13 +1,13 @@
 /**
- * Local search over the MiniSearch index built with the site: the modal (Ctrl/Cmd+K, "/", the
- * search button) and the /search page. Loaded on first use; the index is fetched once.
+ * The search UI: the modal (Ctrl/Cmd+K, "/", the search button) and the /search page, over one
+ * provider interface (search-providers.ts): the hosted service when configured, else (or when it
+ * cannot be reached) the local index built with the site. Loaded on first use.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
 import { storage } from './storage';
 import { trapFocus } from './focus-trap';
+import { searchProvider, type SearchHit, type SearchResponse } from './search-providers';
+import { escapeHtml, MAX_QUERY } from './search-util';
 
-const MAX_QUERY = 64;
-const HITS_PER_PAGE = 20;
 const PER_GROUP = 5;
 const STALL_MS = 300;
 const RECENT_KEY = 'docsgen.search.recent';
@@ -15,49 +15,6 @@ const FAVOURITES_KEY = 'docsgen.search.favourites';
 /** Recent searches kept: 7 with no favourites, otherwise 4; favourites kept: 10 (spec §9). */
 const MAX_RECENT = [7, 4] as const;
 const MAX_FAVOURITES = 10;
-
-interface Hit extends SearchResult {
-  url: string;
-  lvl0: string;
-  lvl1: string;
-  heading: string;
-  snippet: string;
-}
-
-let index: Promise<MiniSearch> | null = null;
-
-function loadIndex(): Promise<MiniSearch> {
-  if (!index) {
-    const url = document.querySelector<HTMLMetaElement>('meta[name="docsgen:search-index"]')?.content;
-    index = (url ? fetch(url) : Promise.reject(new Error('this site has no search index')))
-      .then((r) => {
-        if (!r.ok) throw new Error(`index request failed (${r.status})`);
-        return r.text();
-      })
-      .then((json) => MiniSearch.loadJSON(json, { idField: 'id', fields: ['title', 'heading', 'content'], storeFields: ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] }));
-    index.catch(() => (index = null));
-  }
-  return index;
-}
-
-function query(search: MiniSearch, q: string): Hit[] {
-  return search.search(q, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as Hit[];
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** A window of `words` words around the first matched term, with matches marked. */
-function snippet(text: string, terms: string[], words: number): string {
-  const all = text.split(/\s+/);
-  const lower = terms.map((t) => t.toLowerCase());
-  const at = Math.max(0, all.findIndex((w) => lower.some((t) => w.toLowerCase().includes(t))));
-  const start = Math.max(0, at - Math.floor(words / 3));
-  const part = all.slice(start, start + words);
-  const marked = part.map((w) => (lower.some((t) => t && w.toLowerCase().includes(t)) ? `<mark>${escapeHtml(w)}</mark>` : escapeHtml(w))).join(' ');
-  return `${start > 0 ? '… ' : ''}${marked}${start + words < all.length ? ' …' : ''}`;
-}
-
-const snippetWords = () => (matchMedia('(max-width: 768px)').matches ? 5 : 10);
 
 /** A stored list of queries; anything unreadable counts as empty. */
 function stored(key: string): string[] {
@@ -102,53 +59,26 @@ function savedSearches(): string {
   return group('Favourites', favourites(), true) + group('Recent', recent(), false);
 }
 
-function renderGroups(hits: Hit[], terms: string[]): string {
-  const groups = new Map<string, Hit[]>();
+/** Hits grouped by page (5 per group), each linking to its URL with its heading path and snippet. */
+function renderGroups(hits: SearchHit[]): string {
+  const groups = new Map<string, SearchHit[]>();
   for (const hit of hits) {
-    const list = groups.get(hit.lvl1) ?? [];
+    const page = hit.hierarchy.lvl1 ?? hit.hierarchy.lvl0 ?? '';
+    const list = groups.get(page) ?? [];
     if (list.length < PER_GROUP) list.push(hit);
-    groups.set(hit.lvl1, list);
+    groups.set(page, list);
   }
   return [...groups]
     .map(
       ([page, list]) =>
-        `<li class="search-group"><p class="search-group-title">${escapeHtml(page)} <span>${escapeHtml(list[0]!.lvl0)}</span></p><ul>${list
-          .map((h) => `<li><a class="search-hit" href="${escapeHtml(h.url)}"><span class="search-hit-title">${escapeHtml(h.heading || h.lvl1)}</span><span class="search-hit-text">${snippet(h.snippet, terms, snippetWords())}</span></a></li>`)
+        `<li class="search-group"><p class="search-group-title">${escapeHtml(page)} <span>${escapeHtml(list[0]!.hierarchy.lvl0 ?? '')}</span></p><ul>${list
+          .map((h) => `<li><a class="search-hit" href="${escapeHtml(h.url)}"><span class="search-hit-title">${h.titleHtml}</span><span class="search-hit-text">${h.snippetHtml}</span></a></li>`)
           .join('')}</ul></li>`,
     )
     .join('');
 }
 
-let popular: string[] | null = null;
-
-/** Words in the most page titles, most first: queries that always find something. */
-function popularTerms(search: MiniSearch): string[] {
-  if (!popular) {
-    const counts = new Map<string, number>();
-    for (const title of new Set((search.search(MiniSearch.wildcard) as Hit[]).map((h) => h.lvl1))) {
-      for (const word of new Set(title.toLowerCase().match(/[a-z][a-z-]{3,}/g))) if (!/^(with|your|from|that|this|into)$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-    popular = [...counts].sort((a, b) => b[1] - a[1]).map(([word]) => word);
-  }
-  return popular;
-}
-
-/** Up to 3 distinct queries to try instead: titles of pages matching any word of the query, then popular words. */
-function suggestionsFor(search: MiniSearch, q: string): string[] {
-  const related = (search.search(q, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'OR' }) as Hit[]).map((h) => h.lvl1);
-  const seen = new Set([q.toLowerCase()]);
-  const out: string[] = [];
-  for (const s of [...related, ...popularTerms(search)]) {
-    if (out.length === 3) break;
-    if (s.length > MAX_QUERY || s.split(' ').length > 4 || seen.has(s.toLowerCase())) continue;
-    seen.add(s.toLowerCase());
-    out.push(s);
-  }
-  return out;
-}
-
-function noResults(q: string, search: MiniSearch): string {
-  const suggestions = suggestionsFor(search, q);
+function noResults(q: string, suggestions: string[]): string {
   const support = document.querySelector<HTMLMetaElement>('meta[name="docsgen:support"]')?.content;
   return `<div class="search-empty"><p>No results for "<strong>${escapeHtml(q)}</strong>"</p>${
     suggestions.length ? `<p>Try searching for</p><ul class="search-suggestions">${suggestions.map((s) => `<li><button type="button" data-suggest="${escapeHtml(s)}">${escapeHtml(s)}</button></li>`).join('')}</ul>` : ''
@@ -157,21 +87,39 @@ function noResults(q: string, search: MiniSearch): string {
 
 const ERROR_HTML = '<div class="search-empty" role="alert"><p><strong>Unable to fetch results</strong></p><p>You might want to check your network connection.</p></div>';
 
-/** Runs a query with the idle → loading → stalled (300 ms) → done/error states. */
-async function run(q: string, status: HTMLElement, render: (search: MiniSearch) => void, onError: () => void): Promise<void> {
+/** The search in flight per status element: a newer query (or clearing the input) aborts it. */
+const inFlight = new WeakMap<HTMLElement, AbortController>();
+
+function cancel(status: HTMLElement): void {
+  inFlight.get(status)?.abort();
+  inFlight.delete(status);
+  status.dataset.status = 'idle';
+}
+
+/**
+ * Runs a query with the idle → loading → stalled (300 ms) → idle/error states. Only the newest
+ * query of a status element renders; `data-search-source` tells which provider answered.
+ */
+async function run(q: string, page: number, status: HTMLElement, render: (result: SearchResponse) => void, onError: () => void): Promise<void> {
+  inFlight.get(status)?.abort();
+  const controller = new AbortController();
+  inFlight.set(status, controller);
   status.dataset.status = 'loading';
   const stall = setTimeout(() => (status.dataset.status = 'stalled'), STALL_MS);
   try {
-    const search = await loadIndex();
-    render(search);
+    const result = await searchProvider().search(q, { signal: controller.signal, page });
+    if (controller.signal.aborted) return;
+    status.dataset.searchSource = result.source;
+    render(result);
     status.dataset.status = 'idle';
   } catch {
+    if (controller.signal.aborted) return;
     status.dataset.status = 'error';
     onError();
   } finally {
     clearTimeout(stall);
+    if (inFlight.get(status) === controller) inFlight.delete(status);
   }
-  void q;
 }
 
 let modal: HTMLElement | null = null;
@@ -186,7 +134,7 @@ export function openSearchModal(from?: HTMLElement | null): void {
   const input = modal.querySelector<HTMLInputElement>('input')!;
   input.focus();
   input.select();
-  void loadIndex().catch(() => {});
+  searchProvider().preload();
   update(modal, input.value);
 }
 
@@ -203,15 +151,14 @@ function update(root: HTMLElement, raw: string): void {
   const list = root.querySelector<HTMLElement>('.search-results')!;
   const footer = root.querySelector<HTMLElement>('.search-footer')!;
   if (!q) {
+    cancel(root);
     list.innerHTML = savedSearches();
     footer.innerHTML = '';
     return;
   }
-  void run(q, root, (search) => {
-    const hits = query(search, q);
-    const terms = q.split(/\s+/);
-    list.innerHTML = hits.length ? renderGroups(hits.slice(0, HITS_PER_PAGE), terms) : noResults(q, search);
-    footer.innerHTML = hits.length ? `<a href="/search?q=${encodeURIComponent(q)}" class="search-see-all">See all ${hits.length} results</a>` : '';
+  void run(q, 0, root, (result) => {
+    list.innerHTML = result.hits.length ? renderGroups(result.hits) : noResults(q, result.suggestions ?? []);
+    footer.innerHTML = result.hits.length ? `<a href="/search?q=${encodeURIComponent(q)}" class="search-see-all">See all ${result.nbHits} results</a>` : '';
   }, () => {
     list.innerHTML = ERROR_HTML;
     footer.innerHTML = '';
@@ -276,19 +223,29 @@ export function renderSearchPage(): void {
   input.value = q;
   if (!q) return;
   remember(q);
-  let shown = HITS_PER_PAGE;
-  void run(q, container, (search) => {
-    const hits = query(search, q);
-    const draw = () => {
-      container.innerHTML = hits.length
-        ? `<p class="search-count">${hits.length} result${hits.length === 1 ? '' : 's'} for "${escapeHtml(q)}"</p><ul class="search-results">${renderGroups(hits.slice(0, shown), q.split(/\s+/))}</ul>${shown < hits.length ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
-        : noResults(q, search);
-      container.querySelector('[data-more]')?.addEventListener('click', () => {
-        shown += HITS_PER_PAGE;
-        draw();
-      });
-      container.querySelectorAll<HTMLElement>('[data-suggest]').forEach((b) => b.addEventListener('click', () => (location.href = `/search?q=${encodeURIComponent(b.dataset.suggest!)}`)));
-    };
-    draw();
+  container.innerHTML = '<p class="search-status"><span class="search-stalled">Loading…</span></p>';
+  const hits: SearchHit[] = [];
+  let total = 0;
+  let page = 0;
+  const draw = (suggestions: string[]) => {
+    container.innerHTML = hits.length
+      ? `<p class="search-count">${total} result${total === 1 ? '' : 's'} for "${escapeHtml(q)}"</p><ul class="search-results">${renderGroups(hits)}</ul>${hits.length < total ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
+      : noResults(q, suggestions);
+    container.querySelector<HTMLButtonElement>('[data-more]')?.addEventListener('click', (event) => {
+      (event.currentTarget as HTMLButtonElement).disabled = true;
+      page += 1;
+      void run(q, page, container, (result) => {
+        hits.push(...result.hits);
+        // a page with no hits (the index changed meanwhile) ends the list
+        total = result.hits.length ? Math.max(result.nbHits, hits.length) : hits.length;
+        draw([]);
+      }, () => (container.innerHTML = ERROR_HTML));
+    });
+    container.querySelectorAll<HTMLElement>('[data-suggest]').forEach((b) => b.addEventListener('click', () => (location.href = `/search?q=${encodeURIComponent(b.dataset.suggest!)}`)));
+  };
+  void run(q, 0, container, (result) => {
+    hits.push(...result.hits);
+    total = result.nbHits;
+    draw(result.suggestions ?? []);
   }, () => (container.innerHTML = ERROR_HTML));
 }

@@ -20,6 +20,7 @@ import { checkCodeSamples } from './check/check-samples';
 import { searchRecords, buildSearchIndex } from './search/build-search-index';
 import { atomFeed, feedFileFor } from './emit/atom-feed';
 import { routeForFile, htmlFileForRoute } from '../shared/routes';
+import { searchVersionTag } from '../shared/site';
 import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
 import { engineFingerprint } from './cache/engine-fingerprint';
@@ -356,7 +357,9 @@ export class SiteBuilder {
       const records = searchRecords(graph, contents);
       const out = new Map<string, string>();
       if (config.search.local) out.set('search-index.json', buildSearchIndex(records));
-      out.set('search-records.json', JSON.stringify(records));
+      // The export carries the facets the hosted search filters on (language, docs version).
+      const facets = { language: config.locale, docusaurus_tag: searchVersionTag(config.versionLabel) };
+      out.set('search-records.json', JSON.stringify(records.map((r) => ({ ...r, ...facets }))));
       return out;
     };
     if (deferred) {

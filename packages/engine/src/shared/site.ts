@@ -27,8 +27,32 @@ export interface SiteData {
   /** Where readers report problems (the search "Let us know" link). */
   supportUrl?: string;
   testCard?: { number: string; expiry: string; cvc: string; href: string };
+  /** Search: the local index, and the hosted service when configured (written to meta tags for the browser). */
+  search: SiteSearch;
   /** True when the site is served by `docsgen serve --watch` (live reload). */
   dev: boolean;
 }
+
+/** What the browser needs to search. Everything here is public: the hosted key is a search-only key. */
+export interface SiteSearch {
+  /** The local MiniSearch index is built (`/search-index.json`): used offline and when the hosted service fails. */
+  local: boolean;
+  hosted?: {
+    appId: string;
+    apiKey: string;
+    indexName: string;
+    /** Tried in order: `host[:port]` (https) or with an explicit `http://` / `https://` scheme. */
+    hosts: string[];
+    /** The docs version facet value, e.g. `docs-default-next` (see `searchVersionTag`). */
+    versionTag: string;
+  };
+}
+
+/**
+ * The docs version tag of the hosted index (Docusaurus-style `docusaurus_tag`): `docs-default-` and
+ * the version label in lower case with runs of other characters as `-` (`Next` → `docs-default-next`).
+ */
+export const searchVersionTag = (versionLabel: string): string =>
+  `docs-default-${versionLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'current'}`;
 
 export const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');

@@ -87,6 +87,8 @@ const sidebarItemSchema: z.ZodType<SidebarItemInput> = z.lazy(() =>
   ]),
 );
 
+const searchHost = z.string().regex(/^(https?:\/\/)?[^\s/?#]+$/, 'a host name with an optional port and an optional http:// or https:// scheme, no path');
+
 const searchSchema = z
   .object({
     /** Hosted search application id. Give both `appId` and `apiKey`, or neither. */
@@ -95,8 +97,11 @@ const searchSchema = z
     apiKey: z.string().min(1).optional(),
     /** Hosted index name. */
     indexName: z.string().min(1).default('docs'),
-    /** Hosted search host, without scheme; default `{appId}-dsn.algolia.net`-style hosts are not assumed. */
-    host: z.string().optional(),
+    /**
+     * Hosted search host, or hosts tried in order: `name[:port]` (https) or with a scheme
+     * (`http://127.0.0.1:8108`). Default: `{appId}-dsn.algolia.net`, then `{appId}.algolia.net`.
+     */
+    host: z.union([searchHost, z.array(searchHost).min(1)]).optional(),
     /** Build the local MiniSearch index used offline and when the hosted service is unavailable. Default true. */
     local: z.boolean().default(true),
   })

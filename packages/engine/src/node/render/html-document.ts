@@ -48,8 +48,7 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta property="og:url" content="${escapeHtml(canonical)}">
 <meta name="twitter:card" content="summary">
 <meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
-<link rel="icon" href="${FAVICON}">
-<meta name="docsgen:search-index" content="/search-index.json">${site.supportUrl ? `
+<link rel="icon" href="${FAVICON}">${searchMeta(site)}${site.supportUrl ? `
 <meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
 <script>${headScript(site)}</script>
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
@@ -61,6 +60,28 @@ ${linkIslands(body, assets.islands)}${assets.devScript ? `\n<script>${assets.dev
 </body>
 </html>
 `;
+}
+
+/**
+ * What the search client reads: the local index when it is built, and the hosted service only when
+ * it is configured (application id, search-only key, index, hosts), with the `docsearch:*` tags a
+ * DocSearch crawler turns into the `language` and `docusaurus_tag` facets the client filters on.
+ */
+function searchMeta(site: SiteData): string {
+  const { local, hosted } = site.search;
+  const tags: Array<[string, string]> = [];
+  if (local) tags.push(['docsgen:search-index', '/search-index.json']);
+  if (hosted) {
+    tags.push(
+      ['docsgen:search-app-id', hosted.appId],
+      ['docsgen:search-api-key', hosted.apiKey],
+      ['docsgen:search-index-name', hosted.indexName],
+      ['docsgen:search-hosts', hosted.hosts.join(' ')],
+      ['docsearch:language', site.locale],
+      ['docsearch:docusaurus_tag', hosted.versionTag],
+    );
+  }
+  return tags.map(([name, content]) => `\n<meta name="${name}" content="${escapeHtml(content)}">`).join('');
 }
 
 /** A redirect page for static hosts without redirect rules: canonical link, meta refresh and a plain link. */

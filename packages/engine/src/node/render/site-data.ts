@@ -1,4 +1,4 @@
-import type { NavItem, SiteData } from '../../shared/site';
+import { searchVersionTag, type NavItem, type SiteData, type SiteSearch } from '../../shared/site';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { PageGraph } from '../graph/page-graph';
 import { firstLink } from '../graph/navigation';
@@ -35,8 +35,21 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     editUrl: config.editUrl,
     testCard: config.testCard,
     supportUrl: config.provider?.support,
+    search: siteSearch(config),
     dev,
   };
+}
+
+/**
+ * The search settings pages carry. Hosted search needs both credentials (the config schema
+ * rejects half of them); without a configured host the service's default pair is used:
+ * `{appId}-dsn.algolia.net`, then `{appId}.algolia.net`.
+ */
+function siteSearch(config: ResolvedConfig): SiteSearch {
+  const { appId, apiKey, indexName, host, local } = config.search;
+  if (!appId || !apiKey) return { local };
+  const hosts = host === undefined ? [`${appId}-dsn.algolia.net`, `${appId}.algolia.net`] : typeof host === 'string' ? [host] : host;
+  return { local, hosted: { appId, apiKey, indexName, hosts, versionTag: searchVersionTag(config.versionLabel) } };
 }
 
 function defaultNavbar(graph: PageGraph): NavbarItem[] {
