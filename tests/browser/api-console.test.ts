@@ -1,14 +1,11 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { silentLogger } from '../../packages/engine/src/node/task';
+import { type Browser, type Page } from 'playwright-core';
+import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture } from '../helpers/fixtures';
+import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A stand-in for the payments API on loopback, with CORS, a 404 case and a slow case. */
 function startApi(): Promise<{ server: http.Server; url: string; requests: Array<{ url: string; auth?: string; body: string }> }> {
@@ -28,7 +25,7 @@ function startApi(): Promise<{ server: http.Server; url: string; requests: Array
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })));
 }
 
-describe.skipIf(!fs.existsSync(CHROMIUM))('the API console in Chromium', () => {
+describe.skipIf(!hasChromium)('the API console in Chromium', () => {
   let browser: Browser;
   let site: RunningServer;
   let api: Awaited<ReturnType<typeof startApi>>;
@@ -36,9 +33,9 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the API console in Chromium', () => {
   beforeAll(async () => {
     const root = copyFixture('api');
     expect((await buildSite(root)).ok).toBe(true);
-    site = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+    site = await serveBuilt(root);
     api = await startApi();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

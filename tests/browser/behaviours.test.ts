@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { silentLogger } from '../../packages/engine/src/node/task';
+import { type Browser, type BrowserContext } from 'playwright-core';
+import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
+import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
+describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
   let browser: Browser;
   let server: RunningServer;
   const contexts: BrowserContext[] = [];
@@ -41,8 +39,8 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('page behaviours in Chromium', () => {
       ].join('\n'),
     });
     expect((await buildSite(root)).ok).toBe(true);
-    server = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    server = await serveBuilt(root);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -3,15 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { silentLogger } from '../../packages/engine/src/node/task';
+import { type Browser, type BrowserContext } from 'playwright-core';
+import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture, readOut } from '../helpers/fixtures';
+import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** How a fake host answers: hits, 500, never (no headers), headers then no body, or hits after 700 ms. */
+/** How a fake host answers: hits, 500, never (no headers), headers then no body, or headers then hits 700 ms later. */
 type Mode = 'ok' | 'error' | 'hang' | 'hang-body' | 'slow';
 
 interface Received {
@@ -61,7 +59,13 @@ function fakeHost() {
       else if (state.mode === 'hang-body') {
         res.writeHead(200, { ...cors, 'content-type': 'application/json' });
         res.write('{"results":');
-      } else if (state.mode === 'slow') setTimeout(answer, 700);
+      } else if (state.mode === 'slow') {
+        // Headers at once, the body 700 ms later: slow enough to show the stalled state (300 ms),
+        // far inside the read timeout (2 s) even on a loaded machine, unlike late headers (1 s).
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        res.flushHeaders();
+        setTimeout(() => res.end(JSON.stringify({ results: [{ hits: HITS, nbHits: 42, page: 0, nbPages: 3, hitsPerPage: 20, query: 'x', queryID: 'query-1' }] })), 700);
+      }
       else if (state.mode === 'ok') answer();
       // 'hang': never answers
     });
@@ -78,7 +82,7 @@ function fakeHost() {
   };
 }
 
-describe.skipIf(!fs.existsSync(CHROMIUM))('hosted search in Chromium', () => {
+describe.skipIf(!hasChromium)('hosted search in Chromium', () => {
   let browser: Browser;
   let server: RunningServer;
   let root: string;
@@ -108,8 +112,8 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('hosted search in Chromium', () => {
     const search = `  search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'fixture-docs', host: ${JSON.stringify(hosts)} },\n`;
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(anchor, anchor + search));
     expect((await buildSite(root)).ok).toBe(true);
-    server = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    server = await serveBuilt(root);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { silentLogger } from '../../packages/engine/src/node/task';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
+import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -58,7 +56,7 @@ const session = await epic.paymentSessions.initialize({ pointOfSaleId: '7f3c9a2e
 
 const DIAGRAM = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600"><rect width="1000" height="600" fill="#fff"/><text x="20" y="40" font-size="12">Customer</text></svg>';
 
-describe.skipIf(!fs.existsSync(CHROMIUM))('layout in Chromium', () => {
+describe.skipIf(!hasChromium)('layout in Chromium', () => {
   let browser: Browser;
   let server: RunningServer;
   const contexts: BrowserContext[] = [];
@@ -76,8 +74,8 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('layout in Chromium', () => {
     const spec = fs.readFileSync(path.join(root, 'specs/payments.yaml'), 'utf8');
     writeFiles(root, { 'specs/payments.yaml': spec.trimEnd() + '\n' + LONG_SCHEMA, 'content/layout.mdx': LAYOUT_PAGE, 'content/diagram.svg': DIAGRAM });
     expect((await buildSite(root)).ok).toBe(true);
-    server = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    server = await serveBuilt(root);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();
