@@ -51,10 +51,10 @@ export function NavbarItem({ item, site, page, inDrawer }: { item: NavItem; site
       return <Dropdown label={item.label!} items={item.items ?? []} active={isActive(item, page)} />;
     case 'search':
       return (
-        <a className="navbar-search" href="/search" data-search-button="" aria-label="Search (Ctrl+K)">
+        <a className="navbar-search" href="/search" data-search-button="" aria-keyshortcuts="Control+K Meta+K /">
           <Icon name="search" size={16} />
           <span className="navbar-search-label">Search</span>
-          <kbd className="navbar-search-key">Ctrl K</kbd>
+          <kbd className="navbar-search-key" aria-hidden="true">Ctrl K</kbd>
         </a>
       );
     case 'colorMode':

@@ -24,10 +24,13 @@ export function Sidebar({ sidebar }: { sidebar: SidebarData }) {
         }
         const id = nextId++;
         return (
-          <li key={i} className="sidebar-item sidebar-category">
+          <li key={i} className={`sidebar-item sidebar-category${item.href ? ' sidebar-category-linked' : ''}`}>
+            {/* A link may not sit inside <summary> (a button): it is laid over the row instead, and the
+                summary keeps an invisible copy of the label so the row has the link's size. */}
+            {item.href ? <a className="sidebar-link sidebar-category-link" href={item.href}>{item.label}</a> : null}
             <details data-cat={id} {...(item.collapsed ? {} : { open: true })}>
-              <summary className="sidebar-category-label">
-                {item.href ? <a className="sidebar-link sidebar-category-link" href={item.href}>{item.label}</a> : <span>{item.label}</span>}
+              <summary className="sidebar-category-label" {...(item.href ? { 'aria-label': `${item.label}: show or hide its pages` } : {})}>
+                {item.href ? <span className="sidebar-category-spacer" aria-hidden="true">{item.label}</span> : <span>{item.label}</span>}
               </summary>
               {renderItems(item.items, depth + 1)}
             </details>

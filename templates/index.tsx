@@ -19,6 +19,7 @@ import { Card, CardGrid } from './components/Cards';
 import { Steps } from './components/Steps';
 import { CodeBlock } from './components/CodeBlock';
 import { ContentImage } from './components/ContentImage';
+import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 
@@ -48,6 +49,7 @@ export const components = {
   Steps,
   'docsgen-code': CodeBlock,
   img: ContentImage,
+  input: TaskCheckbox,
   code: InlineCode,
   h2: H2,
   h3: H3,

@@ -3,8 +3,9 @@ import { Tabs, TabItem } from '../components/Tabs';
 
 const schemaHref = (name: string) => `/api/schemas/${name.toLowerCase()}`;
 
-function TypeLabel({ node }: { node: SchemaNode }) {
-  return node.refName && !node.type.startsWith('array') ? <a className="schema-type" href={schemaHref(node.refName)}>{node.type}</a> : <span className="schema-type">{node.type}</span>;
+/** The field's type; a link to the schema's page unless it sits in a <summary> (no links inside a button). */
+function TypeLabel({ node, linked = true }: { node: SchemaNode; linked?: boolean }) {
+  return linked && node.refName && !node.type.startsWith('array') ? <a className="schema-type" href={schemaHref(node.refName)}>{node.type}</a> : <span className="schema-type">{node.type}</span>;
 }
 
 function Facts({ node }: { node: SchemaNode }) {
@@ -27,10 +28,11 @@ function Facts({ node }: { node: SchemaNode }) {
 }
 
 function Field({ node, depth }: { node: SchemaNode; depth: number }) {
+  const nested = node.children?.length || node.variants;
   const head = (
     <span className="schema-field-head">
       <code className="schema-name">{node.name}</code>
-      <TypeLabel node={node} />
+      <TypeLabel node={node} linked={!nested} />
       {node.required ? <span className="schema-required">required</span> : null}
       {node.nullable ? <span className="schema-flag">nullable</span> : null}
       {node.deprecated ? <span className="schema-flag">deprecated</span> : null}
@@ -40,10 +42,10 @@ function Field({ node, depth }: { node: SchemaNode; depth: number }) {
     <>
       {node.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: node.description }} /> : null}
       <Facts node={node} />
+      {nested && node.refName && !node.circular ? <p className="schema-ref">Schema: <a href={schemaHref(node.refName)}>{node.refName}</a></p> : null}
       {node.circular ? <p className="schema-circular">Refers back to <a href={schemaHref(node.refName ?? '')}>{node.refName}</a> (shown on its own page).</p> : null}
     </>
   );
-  const nested = node.children?.length || node.variants;
   return (
     <li className="schema-field">
       {nested ? (

@@ -62,6 +62,19 @@ describe('the portal', () => {
     }
   });
 
+  it('keeps controls accessible on every page: no link inside a <summary>, named task checkboxes, a search button named by its label', () => {
+    const routes = result.graph!.routes.filter((r) => result.graph!.pages[r]!.kind !== 'redirect');
+    expect(routes.length).toBeGreaterThan(160);
+    for (const route of routes) {
+      const tree = fromHtml(route === '/404' ? String(result.output!.files.get('404.html')) : html(route));
+      expect(selectAll('summary a, summary button', tree).length, `${route}: interactive element inside <summary>`).toBe(0);
+      for (const box of selectAll('input[type="checkbox"]', tree)) expect(box.properties.ariaLabel, `${route}: unnamed checkbox`).toMatch(/^(Not done|Done)$/);
+      const search = select('.navbar-items [data-search-button]', tree)!;
+      expect(search.properties.ariaLabel, route).toBeUndefined();
+      expect(toString(select('.navbar-search-label', search)!)).toBe('Search');
+    }
+  });
+
   it('links the navbar and footer as the spec says', () => {
     const tree = fromHtml(html('/'));
     const footer = selectAll('.footer a', tree).map((a) => String(a.properties.href));
