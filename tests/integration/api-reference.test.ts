@@ -164,5 +164,8 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
   it('rejects invalid YAML with its position', async () => {
     const { built, dir } = await withSpec((s) => s.replace('  title: Fixture Payments API', '  title: [Fixture'));
     expect(problems(built, dir)[0]).toMatch(/^specs\/payments\.yaml:\d+:\d+ error SpecSyntax$/);
+    const duplicate = await withSpec((s) => s.replace('  version: 1.0.0', '  version: 1.0.0\n  title: Again'));
+    expect(problems(duplicate.built, duplicate.dir)[0]).toBe('specs/payments.yaml:5:3 error SpecSyntax');
+    expect(duplicate.built.diagnostics[0]!.message).toContain('duplicated mapping key');
   });
 });

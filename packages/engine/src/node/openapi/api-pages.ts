@@ -49,10 +49,12 @@ interface OperationRef {
   slug: string;
 }
 
-/** Collects internal links written in description HTML, for `check`. */
-function linksIn(html: string | undefined, at: { file: string; line?: number; column?: number }): LinkRef[] {
-  if (!html) return [];
-  return [...html.matchAll(/href="(\/[^"#]*)(?:#([^"]*))?"/g)].map((m) => ({ href: m[0].slice(6, -1), route: m[1]!, hash: m[2] ?? '', ...at }));
+/** Collects internal links written in description HTML, for `check` (located only when there are some). */
+function linksIn(html: string | undefined, at: () => { file: string; line?: number; column?: number }): LinkRef[] {
+  const found = html ? [...html.matchAll(/href="(\/[^"#]*)(?:#([^"]*))?"/g)] : [];
+  if (!found.length) return [];
+  const where = at();
+  return found.map((m) => ({ href: m[0].slice(6, -1), route: m[1]!, hash: m[2] ?? '', ...where }));
 }
 
 const heading = (id: string, text: string, depth = 2): Heading => ({ id, text, depth });
@@ -166,7 +168,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
     const href = `/api/${o.slug}`;
     const title = str(op.summary) ?? `${o.method} ${o.path}`;
     const description = str(op.description) ? markdown(str(op.description)!) : undefined;
-    const links: LinkRef[] = linksIn(description, at(`${pointer}/description`));
+    const links: LinkRef[] = linksIn(description, () => at(`${pointer}/description`));
     const rawParams = [...((o.pathItem.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])];
     const parameters: ApiParameter[] = [];
     for (const raw of rawParams) {
@@ -285,7 +287,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
       example: await highlight(JSON.stringify(example, null, 2), 'json'), usedBy: usedBy.get(name) ?? [],
     };
     const headings = [heading('fields', 'Fields'), heading('example', 'Example'), ...(data.usedBy.length ? [heading('used-by', 'Used by')] : [])];
-    return page(href, name, (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160), headings, data, 'api-schema', linksIn(description, at(`#/components/schemas/${name}`)));
+    return page(href, name, (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160), headings, data, 'api-schema', linksIn(description, () => at(`#/components/schemas/${name}`)));
   };
   pages.push(...(await Promise.all(Object.entries(components).map(schemaPage))));
 
@@ -308,7 +310,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
     ...tags.filter((t) => t.operations.length).map((t) => heading(t.anchor, t.name, 3)),
   ];
   pages.push(page('/api', 'API reference', `Reference for the ${title}: every operation and schema, with code samples.`, indexHeadings, overview('index'), 'api-overview', [], 'Introduction'));
-  pages.push(page(overviewHref, title, `Overview of the ${title}, version ${String(info.version ?? '')}.`, [...overviewHeadings, heading('download', 'Download the specification')], overview('overview'), 'api-overview', linksIn(infoDescription, at('#/info/description')), 'Overview'));
+  pages.push(page(overviewHref, title, `Overview of the ${title}, version ${String(info.version ?? '')}.`, [...overviewHeadings, heading('download', 'Download the specification')], overview('overview'), 'api-overview', linksIn(infoDescription, () => at('#/info/description')), 'Overview'));
 
   const sidebarItems: SidebarNode[] = [
     { type: 'link', label: 'Introduction', href: '/api' },
