@@ -1,0 +1,134 @@
+// Loads the docsgen CLI. The engine is TypeScript with no build step after `npm ci`: on first
+// use (and after any change to packages/*/src) esbuild bundles the CLI and engine into one ES
+// module graph under node_modules/.cache/docsgen/, keyed by the sources it was built from. Node
+// then runs plain JavaScript and loads every dependency natively: a TypeScript loader hook on
+// every import cost about half a second of each run (measured on `docsgen build`).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packages = path.join(repo, 'packages');
+const entry = path.join(packages, 'cli/src/index.ts');
+/** Bump when the bundling below changes. */
+const LAUNCHER_VERSION = '1';
+
+function sourceFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    return d.isDirectory() ? sourceFiles(full) : [full];
+  });
+}
+
+/**
+ * Everything the bundle is made of: the sources and where they are (the bundle names their
+ * folders), esbuild's and Node's versions, and this launcher.
+ */
+function bundleKey(esbuildVersion) {
+  const hash = createHash('sha256').update(`${LAUNCHER_VERSION}\0${esbuildVersion}\0${process.version}\0${repo}\0`);
+  for (const file of sourceFiles(packages).sort()) hash.update(`${path.relative(packages, file)}\0`).update(fs.readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The bundle's folder must be inside the checkout, so its imports resolve from node_modules. */
+function cacheRoot() {
+  const root = path.join(repo, 'node_modules/.cache/docsgen');
+  try {
+    fs.mkdirSync(root, { recursive: true });
+    fs.accessSync(root, fs.constants.W_OK);
+    return root;
+  } catch {
+    return null;
+  }
+}
+
+/*
+ * A bundled module lives in the cache folder, so `import.meta.url` and `import.meta.dirname` are
+ * replaced by the source file's own location: the engine finds its templates, client code and
+ * sources exactly as when it runs from source (tests, tsx).
+ */
+const sourceLocations = {
+  name: 'docsgen-source-locations',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const contents = text.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path))).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** npm packages stay imports (loaded from node_modules as usual); the workspace packages are bundled. */
+const dependenciesExternal = {
+  name: 'docsgen-dependencies-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@docsgen/') ? undefined : { external: true }));
+  },
+};
+
+async function bundledCli() {
+  const root = cacheRoot();
+  if (!root) {
+    // A read-only install: run the sources through tsx instead.
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import(pathToFileURL(entry).href);
+  }
+  const esbuildVersion = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')).version;
+  const dir = path.join(root, `cli-${bundleKey(esbuildVersion)}`);
+  const main = path.join(dir, 'index.js');
+  if (!fs.existsSync(main)) {
+    const esbuild = await import('esbuild');
+    // Built aside and renamed into place, so a concurrent run never imports a half-written bundle.
+    const tmp = fs.mkdtempSync(path.join(root, 'tmp-'));
+    try {
+      await esbuild.build({
+        entryPoints: { index: entry },
+        outdir: tmp,
+        bundle: true,
+        splitting: true, // the engine's lazily imported stages stay lazy
+        format: 'esm',
+        platform: 'node',
+        target: `node${process.versions.node.split('.')[0]}`,
+        jsx: 'automatic',
+        sourcemap: 'linked', // for `node --enable-source-maps`
+        logLevel: 'silent',
+        plugins: [dependenciesExternal, sourceLocations],
+      });
+      // The chunks are ES modules whatever a package.json further up says; `source` names the checkout.
+      fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ type: 'module', source: repo }, null, 2)}\n`);
+      try {
+        fs.renameSync(tmp, dir);
+      } catch (error) {
+        if (!fs.existsSync(main)) throw error; // another run put the same bundle in place first
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    // Bundles unused for a day are dropped (a running `serve --watch` may still load chunks of
+    // the one it started from, so recent ones stay).
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    for (const old of fs.readdirSync(root)) {
+      const folder = path.join(root, old);
+      if (old.startsWith('cli-') && folder !== dir && fs.statSync(folder).mtimeMs < dayAgo) fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  fs.utimesSync(dir, new Date(), new Date()); // marks it as in use
+  return import(pathToFileURL(main).href);
+}
+
+export async function launch(argv) {
+  // React (imported while the CLI loads) picks its production build from NODE_ENV at import time.
+  process.env.NODE_ENV ??= 'production';
+  let cli;
+  try {
+    cli = await bundledCli();
+  } catch (error) {
+    const messages = error?.errors?.map((e) => `${e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1} ` : ''}${e.text}`);
+    process.stderr.write(`docsgen: could not compile its own sources:\n${messages?.join('\n') ?? error?.stack ?? error}\n`);
+    return 1;
+  }
+  return cli.main(argv);
+}

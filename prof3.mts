@@ -1,0 +1,26 @@
+process.env.NODE_ENV ??= 'production';
+const { loadOpenApi } = await import('./packages/engine/src/node/openapi/load-openapi.ts');
+const { buildApiPages } = await import('./packages/engine/src/node/openapi/api-pages.ts');
+const { CodeHighlighter, HighlightCache } = await import('./packages/engine/src/node/markdown/highlight.ts');
+const { MarkdownRenderer } = await import('./packages/engine/src/node/markdown/markdown-to-html.ts');
+const { loadConfig } = await import('./packages/engine/src/node/config/load-config.ts');
+const { loadTemplates } = await import('./packages/engine/src/node/render/load-templates.ts');
+const { contentToHtml } = await import('./packages/engine/src/node/render/render-pages.ts');
+const config = await loadConfig(process.cwd());
+const templates = await loadTemplates(config);
+const renderTree = (tree) => contentToHtml(tree, templates.module.components);
+// warm: fixture spec
+const fx = await loadOpenApi('tests/fixtures/api/specs/payments.yaml');
+await buildApiPages({ spec: fx, languages: config.codeLanguages, highlighter: new CodeHighlighter(new HighlightCache(null)), envPrefix: 'EPIC', renderTree });
+let t = performance.now();
+const spec = await loadOpenApi('specs/payments.yaml');
+console.log('loadOpenApi', (performance.now() - t).toFixed(0));
+const hl = new CodeHighlighter(new HighlightCache(null));
+let hlMs = 0; const orig = hl.highlight.bind(hl);
+let rtMs = 0, rtN = 0;
+const rt = (tree) => { const t0 = performance.now(); const h = renderTree(tree); rtMs += performance.now() - t0; rtN++; return h; };
+const proto = MarkdownRenderer.prototype as any; const prep = proto.prepare; let prepMs = 0;
+proto.prepare = async function (texts) { const t0 = performance.now(); await prep.call(this, texts); prepMs += performance.now() - t0; };
+t = performance.now();
+await buildApiPages({ spec, languages: config.codeLanguages, highlighter: hl, envPrefix: 'EPIC', renderTree: rt });
+console.log('buildApiPages', (performance.now() - t).toFixed(0), 'prepare (markdown incl. renderTree)', prepMs.toFixed(0), 'renderTree', rtMs.toFixed(0), rtN);

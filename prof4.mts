@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import jsYaml from 'js-yaml';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { toHast } from 'mdast-util-to-hast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfm } from 'micromark-extension-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+const d = jsYaml.load(fs.readFileSync('specs/payments.yaml', 'utf8'));
+const out: string[] = [];
+(function w(v: any) { if (Array.isArray(v)) v.forEach(w); else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { if (k === 'description' && typeof x === 'string') out.push(x); else w(x); } })(d);
+const texts = [...new Set(out)];
+const cm = unified().use(remarkParse).use(remarkGfm).freeze();
+for (let round = 0; round < 3; round++) {
+  let t = performance.now();
+  const trees = texts.map((x) => cm.parse(x));
+  const a = performance.now() - t;
+  t = performance.now();
+  const ext = [gfm()], mext = [gfmFromMarkdown()];
+  texts.map((x) => fromMarkdown(x, { extensions: ext, mdastExtensions: mext }));
+  const b = performance.now() - t;
+  t = performance.now();
+  trees.map((tr) => toHast(tr));
+  const c = performance.now() - t;
+  t = performance.now();
+  fromMarkdown(texts.join('\n\n'), { extensions: ext, mdastExtensions: mext });
+  const e = performance.now() - t;
+  console.log(`unified.parse ${a.toFixed(0)}  fromMarkdown(pre-made ext) ${b.toFixed(0)}  toHast ${c.toFixed(0)}  one-doc ${e.toFixed(0)}  chars ${texts.join('').length}`);
+}

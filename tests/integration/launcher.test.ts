@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/*
+ * bin/docsgen compiles the CLI and engine into node_modules/.cache/docsgen/ once per set of
+ * sources. These tests run a copy of the checkout (bin/ and packages/, with the real
+ * node_modules linked in), so editing its sources touches nothing the other tests use.
+ */
+const repo = path.resolve(import.meta.dirname, '../..');
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-launcher-'));
+fs.cpSync(path.join(repo, 'bin'), path.join(copy, 'bin'), { recursive: true });
+fs.cpSync(path.join(repo, 'packages'), path.join(copy, 'packages'), { recursive: true });
+fs.copyFileSync(path.join(repo, 'package.json'), path.join(copy, 'package.json'));
+fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
+const cliSource = path.join(copy, 'packages/cli/src/index.ts');
+const original = fs.readFileSync(cliSource, 'utf8');
+const cache = path.join(repo, 'node_modules/.cache/docsgen');
+/** This copy's bundles (each names its checkout in its package.json). */
+const bundles = () => new Set(fs.readdirSync(cache).filter((d) => d.startsWith('cli-') && JSON.parse(fs.readFileSync(path.join(cache, d, 'package.json'), 'utf8')).source === copy));
+const run = (...args: string[]) => spawnSync(process.execPath, [path.join(copy, 'bin/docsgen'), ...args], { encoding: 'utf8' });
+
+afterAll(() => {
+  for (const d of bundles()) fs.rmSync(path.join(cache, d), { recursive: true, force: true });
+  fs.rmSync(copy, { recursive: true, force: true });
+});
+
+describe('bin/docsgen', () => {
+  it('compiles its sources once and reuses the bundle while they are unchanged', () => {
+    const first = run('--help');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('Usage: docsgen');
+    const after = bundles();
+    expect(after.size).toBe(1);
+    const second = run('--help');
+    expect(second.status).toBe(0);
+    expect(bundles()).toEqual(after);
+  });
+
+  it('recompiles after a source changes', () => {
+    fs.writeFileSync(cliSource, original.replace("'Static-site generator for API documentation", "'Edited generator for API documentation"));
+    try {
+      const before = bundles();
+      const result = run('--help');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Edited generator for API documentation');
+      expect([...bundles()].filter((d) => !before.has(d))).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(cliSource, original);
+    }
+  });
+
+  it('reports a syntax error in its own sources with file:line:col and exits non-zero', () => {
+    fs.writeFileSync(cliSource, original.replace('export async function main(', 'export async function main((('));
+    try {
+      const result = run('--help');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/could not compile its own sources:\n.*packages\/cli\/src\/index\.ts:\d+:\d+ /);
+    } finally {
+      fs.writeFileSync(cliSource, original);
+    }
+  });
+});
