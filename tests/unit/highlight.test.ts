@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CodeHighlighter, HighlightCache } from '../../packages/engine/src/node/markdown/highlight';
-import { grammarFor, renderCodeBlock } from '../../packages/engine/src/node/markdown/render-code-block';
+import fs from 'node:fs';
+import path from 'node:path';
+import jsYaml from 'js-yaml';
+import { grammarFor, renderCodeBlock, renderWithShiki } from '../../packages/engine/src/node/markdown/render-code-block';
+import { exampleFor } from '../../packages/engine/src/node/openapi/schema-tree';
+import type { JsonObject } from '../../packages/engine/src/node/openapi/load-openapi';
 
 const blocks = [
   { lang: 'json', meta: '', code: '{\n  "amount": 10000,\n  "currency": "NOK"\n}' },
@@ -14,6 +19,37 @@ describe('code highlighting', () => {
       const grammar = grammarFor(block.lang);
       // A blank meta is truthy, so it takes the rehype-pretty-code path; it adds nothing.
       expect(await renderCodeBlock(grammar, '', block.code)).toBe(await renderCodeBlock(grammar, ' ', block.code));
+    }
+  });
+
+  it('tokenises canonical JSON exactly as shiki does, for every example in the portal spec and the edge cases', async () => {
+    const spec = jsYaml.load(fs.readFileSync(path.resolve(import.meta.dirname, '../../specs/payments.yaml'), 'utf8'), { schema: jsYaml.CORE_SCHEMA });
+    const examples: unknown[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, child] of Object.entries(value)) {
+          if (key === 'example') examples.push(child);
+          else if (key === 'examples' && child && typeof child === 'object' && !Array.isArray(child)) examples.push(...Object.values(child).map((e) => (e as { value?: unknown }).value ?? e));
+          else collect(child);
+        }
+      }
+    };
+    collect(spec);
+    // And the examples the reference composes from schemas, for requests and responses.
+    const components = (spec as { components: { schemas: Record<string, JsonObject> } }).components.schemas;
+    for (const name of Object.keys(components)) {
+      for (const mode of ['request', 'response'] as const) examples.push(exampleFor({ $ref: `#/components/schemas/${name}` }, { components, markdown: (t) => t }, mode));
+    }
+    expect(examples.length).toBeGreaterThan(150);
+    const edges = [{ 'k"ey': 'a\nb\\c\u0001d', e: '', u: 'é€😀 <b> & </b>', n: [[], [{}], [[1]], {}], z: -0.5e-7, big: 12345678901234567890, t: true, f: false, nil: null }, 'top', 42, -1, null, [], {}, [1, 'a', null]];
+    for (const value of [...examples, ...edges]) {
+      const code = JSON.stringify(value, null, 2);
+      expect(await renderCodeBlock('json', '', code), code).toBe(await renderWithShiki('json', '', code));
+    }
+    // Not canonical (other indentation, trailing comma, comments): shiki as before.
+    for (const code of ['{"a": 1}', '{\n    "a": 1\n}', '{\n  "a": 1,\n}', '// note\n{}']) {
+      expect(await renderCodeBlock('json', '', code)).toBe(await renderWithShiki('json', '', code));
     }
   });
 
