@@ -14,6 +14,14 @@ import { remarkCodeTabs } from '../../packages/engine/src/node/markdown/plugins/
 import { remarkValidateContent } from '../../packages/engine/src/node/markdown/plugins/remark-validate-content';
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
+import { plainParagraph } from '../../packages/engine/src/node/markdown/markdown-to-html';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { toHast } from 'mdast-util-to-hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Root as HastRoot } from 'hast';
+import jsYaml from 'js-yaml';
 
 const FILE = 'page.mdx';
 
@@ -324,5 +332,39 @@ describe('svgSize', () => {
     expect(svgSize('<svg width="100%" height="100%" viewBox="0,0,320,200">')).toEqual({ width: 320, height: 200 });
     expect(svgSize('<svg xmlns="http://www.w3.org/2000/svg">')).toBeNull();
     expect(svgSize('not an svg')).toBeNull();
+  });
+});
+
+describe('plainParagraph (descriptions rendered without the Markdown parser)', () => {
+  const viaParser = (text: string) => {
+    const hast = toHast(unified().use(remarkParse).use(remarkGfm).parse(text)) as HastRoot;
+    visit(hast, (node) => void delete (node as { position?: unknown }).position);
+    delete (hast as { position?: unknown }).position;
+    return toHtml(hast);
+  };
+
+  it('gives every plain description of the portal spec the tree the parser gives it, and takes most of them', () => {
+    const spec = jsYaml.load(fs.readFileSync(path.resolve(import.meta.dirname, '../../specs/payments.yaml'), 'utf8'));
+    const texts = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (k === 'description' && typeof v === 'string' ? texts.add(v) : collect(v));
+    };
+    collect(spec);
+    let plain = 0;
+    for (const text of texts) {
+      const tree = plainParagraph(text);
+      if (!tree) continue;
+      plain++;
+      expect(toHtml(tree), text).toBe(viaParser(text));
+    }
+    expect(plain / texts.size).toBeGreaterThan(0.5);
+  });
+
+  it('leaves anything with markup, edge whitespace or block syntax to the parser', () => {
+    const parsed = ['Use `sk_test_` keys\nin test.', 'The amount, in minor units (øre, cents).', "It's \"quoted\" (and 'single')."];
+    for (const text of parsed) expect(toHtml(plainParagraph(text)!)).toBe(viaParser(text));
+    const refused = ['*bold*', 'a_b', 'see [docs](/x)', 'x & y', '# Heading', '- item', '1. first', 'two\n\nparagraphs', 'trailing  \nbreak', ' leading', 'www.epic.example', 'https://x.example', 'mail@x.example', 'odd `tick', '`` double ``', '` spaced `', 'a\n    indented', 'a ~~b~~', 'a | b', 'Foo\n===', 'line\n-'];
+    for (const text of refused) expect(plainParagraph(text), text).toBeNull();
   });
 });
