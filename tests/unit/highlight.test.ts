@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsYaml from 'js-yaml';
 import { grammarFor, renderCodeBlock, renderWithShiki } from '../../packages/engine/src/node/markdown/render-code-block';
+import { codeSamples } from '../../packages/engine/src/node/openapi/code-samples';
 import { exampleFor } from '../../packages/engine/src/node/openapi/schema-tree';
 import type { JsonObject } from '../../packages/engine/src/node/openapi/load-openapi';
 
@@ -50,6 +51,22 @@ describe('code highlighting', () => {
     // Not canonical (other indentation, trailing comma, comments): shiki as before.
     for (const code of ['{"a": 1}', '{\n    "a": 1\n}', '{\n  "a": 1,\n}', '// note\n{}']) {
       expect(await renderCodeBlock('json', '', code)).toBe(await renderWithShiki('json', '', code));
+    }
+  });
+
+  it('writes the same HTML as shiki\'s hast for every code block of the portal content and every generated sample', async () => {
+    const files = fs.readdirSync(path.resolve(import.meta.dirname, '../../content'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f));
+    const fences: Array<{ lang: string; code: string }> = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../content', file), 'utf8');
+      for (const m of text.matchAll(/^( *)```(\w+)[^\n]*\n([\s\S]*?)^\1```$/gm)) fences.push({ lang: m[2]!, code: m[3]!.split('\n').map((l) => l.slice(m[1]!.length)).join('\n') });
+    }
+    const request = { method: 'POST', url: 'https://payments.test.epic.example/v1/payment-sessions', body: { amount: 10000, currency: 'NOK', items: [{ name: "Bob's \"tea\" & <cake>", quantity: 2 }], enabled: true, note: null }, idempotent: true, envVar: 'EPIC_API_KEY' };
+    const samples = codeSamples(request, ['curl', 'javascript', 'nodejs', 'php', 'csharp', 'go']);
+    expect(fences.length).toBeGreaterThan(300);
+    for (const block of [...fences, ...samples, { lang: 'text', code: 'a\n\n  b  \n' }, { lang: 'go', code: '' }]) {
+      const grammar = grammarFor(block.lang);
+      expect(await renderCodeBlock(grammar, '', block.code), block.code).toBe(await renderWithShiki(grammar, '', block.code));
     }
   });
 

@@ -1,6 +1,7 @@
 import { unified } from 'unified';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
-import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter, type ShikiTransformer } from 'shiki';
+import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter, type ShikiTransformer, type ThemedToken } from 'shiki';
+import { getTokenStyleObject, stringifyTokenStyle } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
@@ -15,6 +16,9 @@ import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 const THEME_NAME = 'docsgen-css-variables';
 const theme = createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--shiki-', fontStyle: true });
 
+/** A token style the classes express: its colour variable and italics. */
+const TOKEN_CLASS = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-style:italic)?;?$/;
+
 /** Token colours as classes: `style="color:var(--shiki-token-keyword)"` → `class="t-keyword"`. */
 const tokenClasses: ShikiTransformer = {
   name: 'docsgen-token-classes',
@@ -22,7 +26,7 @@ const tokenClasses: ShikiTransformer = {
   span(node) {
     const style = node.properties.style;
     if (typeof style !== 'string') return;
-    const match = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-style:italic)?;?$/.exec(style);
+    const match = TOKEN_CLASS.exec(style);
     if (!match) return;
     delete node.properties.style;
     node.properties.class = match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`;
@@ -80,8 +84,8 @@ function prettyCodeShape(grammar: string): ShikiTransformer {
 }
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-/** One token: its class (undefined: the foreground colour) and text. */
-type Token = [className: string | undefined, text: string];
+/** One token: its class (undefined: the foreground colour), text, and a style the classes cannot express. */
+type Token = [className: string | undefined, text: string, style?: string];
 
 /**
  * The lines of `JSON.stringify(value, null, 2)`, tokenised as shiki's JSON grammar and the CSS
@@ -127,18 +131,51 @@ function canonicalJson(code: string): JsonValue | undefined {
   }
 }
 
-/** The figure `renderCodeBlock` makes, from token lines. */
+const escapeText = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+const escapeAttribute = (s: string) => s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+
+/**
+ * The figure `renderCodeBlock` makes, written as a string from token lines (what shiki's hast,
+ * the transformers above and hast-util-to-html would write, without building the tree).
+ */
 function figureOf(grammar: string, lines: Token[][]): string {
-  const attributes = { dataLanguage: grammar, dataTheme: THEME_NAME };
-  const children: Element['children'] = [];
-  lines.forEach((tokens, i) => {
-    if (i) children.push({ type: 'text', value: '\n' });
-    const spans: Element[] = tokens.map(([className, text]) => ({ type: 'element', tagName: 'span', properties: className ? { class: className } : {}, children: [{ type: 'text', value: text }] }));
-    children.push({ type: 'element', tagName: 'span', properties: { dataLine: '' }, children: spans });
+  const attributes = `data-language="${escapeAttribute(grammar)}" data-theme="${THEME_NAME}"`;
+  const body = lines.map((tokens) => {
+    if (!tokens.length) return '<span data-line=""> </span>';
+    return `<span data-line="">${tokens.map(([className, text, style]) => `<span${className ? ` class="${className}"` : ''}${style ? ` style="${escapeAttribute(style)}"` : ''}>${escapeText(text)}</span>`).join('')}</span>`;
   });
-  const code: Element = { type: 'element', tagName: 'code', properties: { ...attributes, style: 'display: grid;' }, children };
-  const pre: Element = { type: 'element', tagName: 'pre', properties: { tabIndex: 0, ...attributes }, children: [code] };
-  return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: [pre] }] });
+  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes} style="display: grid;">${body.join('\n')}</code></pre></figure>`;
+}
+
+/** TextMate's font style bits (vscode-textmate's FontStyle). */
+const UNDERLINE = 4;
+const STRIKETHROUGH = 8;
+
+/** shiki's tokens as class/style tokens, whitespace joined to the token after it (as `codeToHast` does by default). */
+function themedLines(lines: ThemedToken[][]): Token[][] | null {
+  const out: Token[][] = [];
+  for (const line of lines) {
+    const tokens: Token[] = [];
+    let carry = '';
+    for (let i = 0; i < line.length; i++) {
+      const token = line[i]!;
+      if (token.htmlAttrs) return null; // not produced by this theme; left to the hast path
+      const decorated = Boolean(token.fontStyle && token.fontStyle & (UNDERLINE | STRIKETHROUGH));
+      if (!decorated && /^\s+$/.test(token.content) && line[i + 1]) {
+        carry += token.content;
+        continue;
+      }
+      if (carry && decorated) tokens.push([undefined, carry]);
+      const style = stringifyTokenStyle(token.htmlStyle ?? getTokenStyleObject(token));
+      const match = TOKEN_CLASS.exec(style);
+      const text = carry && !decorated ? carry + token.content : token.content;
+      carry = '';
+      if (match) tokens.push([match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`, text]);
+      else tokens.push([undefined, text, style || undefined]);
+    }
+    out.push(tokens);
+  }
+  return out;
 }
 
 /**
@@ -148,14 +185,22 @@ function figureOf(grammar: string, lines: Token[][]): string {
  * directly, in a tenth of the time. Blocks with meta go through rehype-pretty-code.
  */
 export async function renderCodeBlock(grammar: string, meta: string, code: string): Promise<string> {
-  if (!meta && grammar === 'json') {
-    const value = canonicalJson(code.replace(/\n$/, ''));
+  if (meta) return renderWithShiki(grammar, meta, code);
+  const source = code.replace(/\n$/, '');
+  if (grammar === 'json') {
+    const value = canonicalJson(source);
     if (value !== undefined) return figureOf(grammar, canonicalJsonLines(value));
   }
-  return renderWithShiki(grammar, meta, code);
+  const highlighter = await getHighlighter();
+  if (!highlighter.getLoadedLanguages().includes(grammar)) await highlighter.loadLanguage(grammar as Parameters<Highlighter['loadLanguage']>[0]);
+  const lines = themedLines(highlighter.codeToTokens(source, { lang: grammar as Parameters<Highlighter['codeToTokens']>[1]['lang'], theme: THEME_NAME }).tokens);
+  return lines ? figureOf(grammar, lines) : renderWithShiki(grammar, meta, code);
 }
 
-/** Highlighting through shiki, for every block (exported for the test that holds the JSON path to it). */
+/**
+ * Highlighting through shiki's hast and rehype-pretty-code: the reference the direct paths above
+ * are tested against, and the path for blocks with meta.
+ */
 export async function renderWithShiki(grammar: string, meta: string, code: string): Promise<string> {
   if (!meta) {
     const highlighter = await getHighlighter();
