@@ -25,6 +25,7 @@ import { task, silentLogger, type Logger } from './task';
 import { JsonCache, hashOf, ENGINE_CACHE_VERSION } from './cache/json-cache';
 import { engineFingerprint } from './cache/engine-fingerprint';
 import type { ApiPages } from './openapi/api-pages';
+import type { LoadedSpec } from './openapi/load-openapi';
 
 export interface BuildOptions {
   root: string;
@@ -149,6 +150,8 @@ export class SiteBuilder {
       const ctx = this.compileContext();
       this.compiled.clear();
       this.pagesReused = 0;
+      // The spec is read, and validated on a worker thread, while the content compiles.
+      const spec = this.startSpecLoad();
       await task(log, 'content', async () => {
         const files = listContentFiles(config.contentPath);
         this.categories = files.categories;
@@ -159,7 +162,7 @@ export class SiteBuilder {
         this.pageCache!.retain(new Set(this.compiled.keys()));
         return files;
       }, (files) => `${files.pages.length} pages (${this.pagesReused} from cache), ${cache.hits} cached / ${cache.misses} new code blocks`);
-      await this.loadApi();
+      await this.loadApi(spec);
       this.lastUpdated = gitLastUpdated(config.root);
       // The browser bundles depend on the engine's client code, the theme and its one CSS file.
       const stylesFile = path.join(config.templatesDir, 'styles.css');
@@ -248,8 +251,34 @@ export class SiteBuilder {
     return page;
   }
 
-  /** Loads, validates and turns the OpenAPI document into pages (when the site has one). */
-  private async loadApi(): Promise<void> {
+  /** Key of the API cache: the spec and everything besides it that shapes the API pages. */
+  private apiKey(specText: string): string {
+    const config = this.config!;
+    return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), this.templates!.hash, specText, config.codeLanguages.join(), this.envPrefix());
+  }
+
+  /** Prefix of the secret-key environment variable in samples (`epic` → `EPIC_API_KEY`). */
+  private envPrefix(): string {
+    return (this.config!.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+  }
+
+  /**
+   * Starts reading and validating the spec, unless there is none or the API cache holds its
+   * pages. Validation runs on a worker thread, so it overlaps what the caller does next.
+   */
+  private startSpecLoad(): Promise<LoadedSpec> | null {
+    const file = this.config!.openapiPath;
+    if (!file || !fs.existsSync(file) || this.apiCache!.get(this.apiKey(fs.readFileSync(file, 'utf8')))) return null;
+    const loading = loadOpenApiModules().then(([{ loadOpenApi }]) => loadOpenApi(file));
+    loading.catch(() => {}); // awaited, and its failure reported, by loadApi
+    return loading;
+  }
+
+  /**
+   * Loads, validates and turns the OpenAPI document into pages (when the site has one). `early`
+   * is the load `startSpecLoad` began for this build, if any.
+   */
+  private async loadApi(early: Promise<LoadedSpec> | null = null): Promise<void> {
     const config = this.config!;
     this.api = { pages: null, diagnostics: [] };
     if (!config.openapiPath) return;
@@ -259,19 +288,18 @@ export class SiteBuilder {
         this.api.diagnostics.push(diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, pathOf)} does not exist`, { file: config.configFile ?? pathOf }));
         return;
       }
-      const envPrefix = (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), this.templates!.hash, fs.readFileSync(pathOf, 'utf8'), config.codeLanguages.join(), envPrefix);
+      const key = this.apiKey(fs.readFileSync(pathOf, 'utf8'));
       const cached = this.apiCache!.get(key);
       if (cached) {
         this.api = { pages: cached.pages, diagnostics: [...cached.diagnostics] };
         return;
       }
       const [{ loadOpenApi }, { buildApiPages }] = await loadOpenApiModules();
-      const spec = await loadOpenApi(pathOf);
+      const spec = await (early ?? loadOpenApi(pathOf));
       this.api.diagnostics.push(...spec.diagnostics);
       if (!spec.document || hasErrors(spec.diagnostics)) return;
       const components = this.templates!.module.components;
-      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlighter: this.highlighter!, envPrefix, renderTree: (tree) => contentToHtml(tree, components) });
+      this.api.pages = await buildApiPages({ spec, languages: config.codeLanguages, highlighter: this.highlighter!, envPrefix: this.envPrefix(), renderTree: (tree) => contentToHtml(tree, components) });
       this.api.diagnostics.push(...this.api.pages.diagnostics);
       if (!hasErrors(this.api.diagnostics)) {
         this.apiCache!.retain(new Set());

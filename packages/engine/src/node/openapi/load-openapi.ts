@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import jsYaml from 'js-yaml';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
-import { validate } from '@readme/openapi-parser';
+import { validateSpec } from './validate-spec';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -102,7 +102,7 @@ export async function loadOpenApi(file: string): Promise<LoadedSpec> {
       diagnostics.push(diagnostic('SpecEmptyRequired', `empty "required" list at ${pointer} (invalid in OpenAPI 3.0; treated as no required fields)`, { file, ...locate(pointer) }, { severity: 'warning' }));
     }
   }
-  const result = await validate(structuredClone(candidate) as never, { validate: { errors: { colorize: false } } } as never).catch((error: Error) => ({ valid: false as const, errors: [{ message: error.message }], warnings: [], additionalErrors: 0, specification: null }));
+  const result = await validateSpec(candidate);
   if (!result.valid) {
     const lines = jsonLinePointers(candidate);
     for (const error of result.errors) {
