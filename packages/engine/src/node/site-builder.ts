@@ -412,7 +412,7 @@ export class SiteBuilder {
     if (config.openapiPath && fs.existsSync(config.openapiPath)) copies.set('specs/payments.yaml', config.openapiPath);
     for (const [file, source] of staticFiles(path.join(config.root, 'static'))) copies.set(file, source);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
-    const checked = await task(log, 'check', () => [...checkSite({ graph, config, html, outputFiles, knownIds: this.anchorIds }), ...withSeverity(checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`);
+    const checked = await task(log, 'check', async () => [...checkSite({ graph, config, html, outputFiles, knownIds: this.anchorIds }), ...withSeverity(await checkCodeSamples(graph, this.api.pages?.samples ?? null), config.checks.codeSamples)], (d) => `${d.length} problems`);
     diagnostics.push(...(config.openapiPath && hasErrors(this.api.diagnostics) ? checked.map((d) => blameSpec(d, path.relative(config.root, config.openapiPath!))) : checked));
     const saveCaches = () => {
       this.highlighter!.cache.save();

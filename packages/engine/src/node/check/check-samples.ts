@@ -1,5 +1,4 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import AjvDraft4 from 'ajv-draft-04';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
 import type { ApiOperationData } from '../openapi/api-model';
@@ -45,11 +44,13 @@ const describe = (e: ErrorObject): string => {
  * JSON request examples in content that name their operation (```json operation=slug) are
  * validated against that operation's request schema; each mismatch is reported at its line.
  */
-export function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas | null): Diagnostic[] {
+export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas | null): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const samples = graph.routes.flatMap((r) => graph.pages[r]!.codeSamples);
   if (!samples.length) return problems;
-  const ajv = schemas?.openapiVersion.startsWith('3.0') ? new AjvDraft4({ strict: false, allErrors: true, validateFormats: false }) : new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // The validator of the spec's JSON Schema dialect, loaded when there is something to validate.
+  const options = { strict: false, allErrors: true, validateFormats: false };
+  const ajv = schemas?.openapiVersion.startsWith('3.0') ? new (await import('ajv-draft-04')).default(options) : new (await import('ajv/dist/2020.js')).Ajv2020(options);
   if (schemas) ajv.addSchema({ components: { schemas: schemas.components } }, 'spec');
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
   for (const sample of samples) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import jsYaml from 'js-yaml';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter } from 'yaml';
 import { validateSpec } from './validate-spec';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 
@@ -44,6 +45,8 @@ export async function loadOpenApi(file: string): Promise<LoadedSpec> {
   let ast: { doc: Document; lineCounter: LineCounter } | null = null;
   const locate = (pointer: string) => {
     if (!ast) {
+      // Required here, not imported: the AST library is loaded only by builds that report a problem.
+      const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
       const lineCounter = new LineCounter();
       ast = { doc: parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false }), lineCounter };
     }
@@ -51,7 +54,7 @@ export async function loadOpenApi(file: string): Promise<LoadedSpec> {
     const segments = pointerSegments(pointer);
     for (let n = segments.length; n >= 0; n--) {
       const node = doc.getIn(segments.slice(0, n), true);
-      if (isNode(node) && node.range) {
+      if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
         const p = lineCounter.linePos(node.range[0]);
         return { line: p.line, column: p.col };
       }
