@@ -64,7 +64,16 @@ describe('code highlighting', () => {
     const request = { method: 'POST', url: 'https://payments.test.epic.example/v1/payment-sessions', body: { amount: 10000, currency: 'NOK', items: [{ name: "Bob's \"tea\" & <cake>", quantity: 2 }], enabled: true, note: null }, idempotent: true, envVar: 'EPIC_API_KEY' };
     const samples = codeSamples(request, ['curl', 'javascript', 'nodejs', 'php', 'csharp', 'go']);
     expect(fences.length).toBeGreaterThan(300);
-    for (const block of [...fences, ...samples, { lang: 'text', code: 'a\n\n  b  \n' }, { lang: 'go', code: '' }]) {
+    // The same lines in different states: inside a template string, a comment, a heredoc whose end
+    // marker is a back-reference (EOT vs END), and at top level, in one order and the other.
+    const states = [
+      { lang: 'javascript', code: 'const a = 1;\nconst s = `\nconst a = 1;\n`;\nconst a = 1;' },
+      { lang: 'javascript', code: '/*\nconst a = 1;\n*/\nconst a = 1;' },
+      { lang: 'php', code: "<?php\n$x = <<<EOT\nEND;\necho 1;\nEOT;\necho 1;" },
+      { lang: 'php', code: "<?php\n$x = <<<END\nEOT;\necho 1;\nEND;\necho 1;" },
+      { lang: 'bash', code: "cat <<EOF\nls -la\nEOF\nls -la\r\necho done" },
+    ];
+    for (const block of [...states, ...fences, ...samples, ...states.reverse(), { lang: 'text', code: 'a\n\n  b  \n' }, { lang: 'go', code: '' }]) {
       const grammar = grammarFor(block.lang);
       expect(await renderCodeBlock(grammar, '', block.code), block.code).toBe(await renderWithShiki(grammar, '', block.code));
     }
