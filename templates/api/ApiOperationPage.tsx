@@ -97,16 +97,27 @@ function OperationBody({ op }: { op: ApiOperationData }) {
             <H3 id={`response-${r.status}`}>{r.status} response</H3>
             <p dangerouslySetInnerHTML={{ __html: r.description }} />
             {r.headers.length ? (
-              <table className="api-headers">
-                <thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead>
-                <tbody>
+              <>
+                <h4 className="api-param-group">Headers</h4>
+                <ul className="schema-fields api-headers">
                   {r.headers.map((h) => (
-                    <tr key={h.name}><td><code>{h.name}</code></td><td>{h.type}</td><td dangerouslySetInnerHTML={{ __html: h.description ?? '' }} /></tr>
+                    <li key={h.name} className="schema-field">
+                      <span className="schema-field-head">
+                        <code className="schema-name">{h.name}</code>
+                        <span className="schema-type">{h.type}</span>
+                      </span>
+                      {h.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: h.description }} /> : null}
+                    </li>
                   ))}
-                </tbody>
-              </table>
+                </ul>
+              </>
             ) : null}
-            {r.schema ? <SchemaTree node={r.schema} /> : null}
+            {r.schema ? (
+              <>
+                {r.headers.length ? <h4 className="api-param-group">Body</h4> : null}
+                <SchemaTree node={r.schema} />
+              </>
+            ) : null}
             {r.example ? (
               <details className="api-example">
                 <summary>Example response</summary>

@@ -59,7 +59,9 @@ describe('API reference from the fixture spec', () => {
     expect(names).toContain('amount');
     for (const id of ['parameters', 'request-body', 'responses', 'response-200', 'response-404', 'code-samples']) expect(select(`#${id}`, tree), id).toBeTruthy();
     expect(selectAll('.api-responses [role="tab"]', tree).map((t) => toString(t))).toEqual(['200', '404']);
-    expect(toString(tree)).toContain('X-RateLimit-Remaining');
+    const headers = selectAll('#response-200 ~ .api-headers .schema-field', tree).map((h) => toString(h));
+    expect(headers).toEqual(['X-RateLimit-RemainingintegerRequests left in this window.']);
+    expect(selectAll('#response-404 ~ .api-headers', tree)).toHaveLength(0);
   });
 
   it('leaves readOnly fields out of requests and writeOnly fields out of responses', () => {
