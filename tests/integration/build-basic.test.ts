@@ -4,7 +4,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
-import type { BuildResult } from '../../packages/engine/src/node/index';
+import { SiteBuilder, type BuildResult } from '../../packages/engine/src/node/index';
 import { buildSite, copyFixture, readOut, writeFiles } from '../helpers/fixtures';
 
 let root: string;
@@ -161,5 +161,43 @@ describe('the search records export', () => {
     const records = JSON.parse(readOut(root, 'search-records.json')) as Array<{ language: string; docusaurus_tag: string; hierarchy: object }>;
     expect(records.length).toBeGreaterThan(3);
     for (const record of records) expect(record).toMatchObject({ language: 'en', docusaurus_tag: 'docs-default-next' });
+  });
+});
+
+describe('a partial included by several pages', () => {
+  it('gives each page its own copy: headings, links, code and nested partials, with problems at the partial\'s lines', async () => {
+    const dir = copyFixture('basic');
+    const includer = (title: string, before: string) => `---\ntitle: ${title}\ndescription: Includes the shared steps.\n---\n\n${before}\n\n<Include file="partials/_steps.mdx" />\n`;
+    const steps = (link: string) => `## Shared step\n\nSee ${link}.\n\n\`\`\`bash\nnpm ci\n\`\`\`\n\n<Include file="partials/_inner.mdx" />\n`;
+    writeFiles(dir, {
+      'content/partials/_steps.mdx': steps('[setup](../guide/setup.mdx) and [nowhere](/nowhere)'),
+      'content/partials/_inner.mdx': 'Inner text, version one.\n',
+      'content/guide/one.mdx': includer('One', 'First page.'),
+      // a heading of the same text before the include: the partial's copy gets its own id here only
+      'content/guide/two.mdx': includer('Two', '## Shared step\n\nSecond page.'),
+    });
+    const broken = await buildSite(dir);
+    // The dead link is reported for each including page, at the partial's own line.
+    expect(broken.diagnostics.map((d) => `${path.relative(dir, d.file ?? '')}:${d.line} ${d.code}`)).toEqual(['content/partials/_steps.mdx:3 DeadLink', 'content/partials/_steps.mdx:3 DeadLink']);
+
+    writeFiles(dir, { 'content/partials/_steps.mdx': steps('[setup](../guide/setup.mdx)') });
+    const builder = new SiteBuilder({ root: dir, noCache: true });
+    expect((await builder.full()).diagnostics).toEqual([]);
+    const html = (route: string) => fromHtml(fs.readFileSync(path.join(dir, 'build', route, 'index.html'), 'utf8'));
+    const one = html('guide/one');
+    const two = html('guide/two');
+    expect(selectAll('article h2[id]', one).map((h) => h.properties.id)).toEqual(['shared-step']);
+    expect(selectAll('article h2[id]', two).map((h) => h.properties.id)).toEqual(['shared-step', 'shared-step-1']);
+    for (const tree of [one, two]) {
+      expect(select('article a[href="/guide/setup"]', tree)).toBeTruthy();
+      expect(selectAll('article .code-block', tree)).toHaveLength(1);
+      expect(toString(select('article', tree)!)).toContain('Inner text, version one.');
+    }
+
+    // Both pages depend on the nested partial: editing it (watch) updates both.
+    const inner = path.join(dir, 'content/partials/_inner.mdx');
+    fs.writeFileSync(inner, 'Inner text, version two.\n');
+    expect((await builder.update([inner])).ok).toBe(true);
+    for (const route of ['guide/one', 'guide/two']) expect(toString(select('article', html(route))!), route).toContain('Inner text, version two.');
   });
 });

@@ -128,6 +128,7 @@ export class SiteBuilder {
       codeLanguages: config.codeLanguages,
       highlighter: this.highlighter!,
       assetUrl: assetUrlFor,
+      partials: new Map(),
     };
   }
 

@@ -26,6 +26,11 @@ export interface CompileContext {
   codeLanguages: readonly string[];
   highlighter: CodeHighlighter;
   assetUrl: (source: string) => string;
+  /**
+   * Partials parsed in this build, by file: a partial included by several pages is parsed once and
+   * each page gets its own copy. Reused only while the file's text is unchanged.
+   */
+  partials?: Map<string, { text: string; parsed: ParsedSource }>;
 }
 
 /** A JSON example in content that names the API operation whose request body it is. */
@@ -62,14 +67,25 @@ interface ParsedSource {
 }
 
 /** Reads, parses and validates one file (page or partial). Reads disk. */
-function parseSourceFile(file: string, ctx: CompileContext): ParsedSource {
-  const vars = substituteVariables(fs.readFileSync(file, 'utf8'), ctx.variables, file);
+function parseSourceFile(file: string, ctx: CompileContext, text = fs.readFileSync(file, 'utf8')): ParsedSource {
+  const vars = substituteVariables(text, ctx.variables, file);
   const fm = splitFrontmatter(vars.text, file);
   const parsed = parseMarkdown(fm.body, file);
   if (parsed.tree) remarkUnravel(parsed.tree);
   const diagnostics = [...vars.diagnostics, ...fm.diagnostics, ...parsed.diagnostics];
   if (parsed.tree) diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
   return { tree: parsed.tree, frontmatter: fm.data, source: fm.body, diagnostics };
+}
+
+/** A partial's parse, from this build's parsed partials when its text is unchanged; the tree is the caller's own copy. */
+function parsePartial(file: string, ctx: CompileContext): ParsedSource {
+  const text = fs.readFileSync(file, 'utf8');
+  let entry = ctx.partials?.get(file);
+  if (!entry || entry.text !== text) {
+    entry = { text, parsed: parseSourceFile(file, ctx, text) };
+    ctx.partials?.set(file, entry);
+  }
+  return { ...entry.parsed, tree: entry.parsed.tree && structuredClone(entry.parsed.tree) };
 }
 
 /** Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively. */
@@ -92,7 +108,7 @@ function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen
       return index;
     }
     dependencies.add(partial);
-    const included = parseSourceFile(partial, ctx);
+    const included = parsePartial(partial, ctx);
     problems.push(...included.diagnostics);
     if (!included.tree) {
       parent.children.splice(index, 1);
