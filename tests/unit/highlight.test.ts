@@ -105,4 +105,17 @@ describe('code highlighting', () => {
   it('maps sample languages to grammars and unknown ones to plain text', () => {
     expect([grammarFor('curl'), grammarFor('nodejs'), grammarFor('csharp'), grammarFor('klingon')]).toEqual(['bash', 'javascript', 'csharp', 'plaintext']);
   });
+
+  it('highlights jsx with the javascript grammar, token for token as the jsx grammar does', async () => {
+    expect(grammarFor('jsx')).toBe('javascript');
+    const jsx = [
+      "import { useEffect, useRef } from 'react';\n\nexport function Card({ sessionKey, onDone }) {\n  const ref = useRef(null);\n  useEffect(() => { window.Epic.mount(ref.current, { sessionKey }); }, [sessionKey]);\n  return (\n    <form onSubmit={(e) => { e.preventDefault(); onDone(); }}>\n      <div ref={ref} className=\"card\" />\n      {/* the Pay button */}\n      <button type=\"submit\" disabled={!sessionKey}>Pay {`${amount / 100} NOK`}</button>\n    </form>\n  );\n}",
+      ...[...fs.readFileSync(path.resolve(import.meta.dirname, '../../content/inspiration/blocks-saas.mdx'), 'utf8').matchAll(/^```jsx[^\n]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]!.replace(/\n$/, '')),
+    ];
+    expect(jsx.length).toBeGreaterThan(1);
+    for (const code of jsx) {
+      const own = (await renderWithShiki('jsx', '', code)).replaceAll('data-language="jsx"', 'data-language="javascript"');
+      expect(await renderCodeBlock(grammarFor('jsx'), '', code)).toBe(own);
+    }
+  });
 });

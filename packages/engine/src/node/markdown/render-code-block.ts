@@ -58,9 +58,16 @@ const prettyCodeOptions: PrettyCodeOptions = {
 };
 const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).freeze();
 
+/**
+ * Languages whose grammar is another's under a second name: shiki's `jsx` grammar is its
+ * `javascript` one (which highlights JSX) with another scope name, so `jsx` blocks use that grammar
+ * and a build does not compile the same ~1,900 patterns twice (~0.2 s).
+ */
+const SAME_GRAMMAR: Record<string, string> = { jsx: 'javascript' };
+
 /** Grammar used for a fence language: sample aliases (`curl`, `nodejs`) map to real grammars; unknown → plaintext. */
 export function grammarFor(lang: string): string {
-  const mapped = CODE_LANGUAGE_GRAMMARS[lang] ?? lang;
+  const mapped = SAME_GRAMMAR[lang] ?? CODE_LANGUAGE_GRAMMARS[lang] ?? lang;
   return mapped in bundledLanguages ? mapped : 'plaintext';
 }
 
