@@ -145,6 +145,26 @@ describe('buildSearchIndex', () => {
   });
 });
 
+describe('the local search provider', () => {
+  const url = `data:application/json,${encodeURIComponent(buildSearchIndex(records))}`;
+  const ids = async (q: string) => {
+    globalThis.matchMedia ??= (() => ({ matches: false })) as unknown as typeof matchMedia;
+    const { localProvider } = await import('../../packages/engine/src/client/search-local');
+    return (await localProvider(url).search(q)).hits.map((h) => h.objectID);
+  };
+
+  it('matches the word being typed as a prefix, and every earlier word as a whole word', async () => {
+    expect(await ids('instal')).toContain('/guide/payments/cards#install');
+    expect(await ids('installer ru')).toEqual(['/guide/payments/cards#install']);
+    // "ru" is not the last word: it is a finished word, and no record has it
+    expect(await ids('ru installer')).toEqual([]);
+  });
+
+  it('allows a typo in a word', async () => {
+    expect(await ids('instaler')).toContain('/guide/payments/cards#install');
+  });
+});
+
 describe('search settings in the page head', () => {
   /** The `<meta>` tags of a rendered page whose name starts with docsgen:search or docsearch:, as name → content. */
   const searchMeta = (search: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}): Record<string, string> => {

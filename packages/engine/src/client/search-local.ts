@@ -32,8 +32,15 @@ function loadIndex(url: string): Promise<MiniSearch> {
   return index;
 }
 
+/**
+ * Every word must match (a typo allowed in words of 3 letters or more); only the last word, the one
+ * being typed, also matches as a prefix, as the hosted search service does. A prefix on every word
+ * made a one-letter word ("set up a point o") expand to hundreds of terms.
+ */
+const lastWordOnly = (_term: string, i: number, terms: string[]) => i === terms.length - 1;
+
 function query(search: MiniSearch, q: string): StoredHit[] {
-  return search.search(q, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as StoredHit[];
+  return search.search(q, { prefix: lastWordOnly, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as StoredHit[];
 }
 
 /** A window of `words` words around the first matched term, with matches marked. */
