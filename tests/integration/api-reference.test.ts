@@ -6,6 +6,8 @@ import { select, selectAll } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
 import type { BuildResult } from '../../packages/engine/src/node/index';
 import { buildSite, copyFixture, problems, readOut } from '../helpers/fixtures';
+import { sortDiagnostics } from '../../packages/engine/src/node/index';
+import { summary } from '../../packages/cli/src/report';
 
 let root: string;
 let result: BuildResult;
@@ -149,6 +151,11 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
     const intoApi = built.diagnostics.filter((d) => d.code === 'DeadLink' && d.message.includes('/api/'));
     expect(intoApi.length).toBeGreaterThan(0);
     for (const d of intoApi) expect(d.hint).toBe('the API reference was not built: fix the errors in specs/payments.yaml first');
+    // The CLI lists the spec's own error first and counts the rest as following from it.
+    const consequences = built.diagnostics.filter((d) => !d.code.startsWith('Spec'));
+    expect(consequences.map((d) => d.causedBy)).toEqual(consequences.map(() => 'specs/payments.yaml'));
+    expect(sortDiagnostics(built.diagnostics)[0]!.code).toBe('SpecBrokenRef');
+    expect(summary(built, dir)).toContain(`(${consequences.length} of them follow from the errors in specs/payments.yaml, listed first)`);
   });
 
   it('rejects a duplicate slug', async () => {

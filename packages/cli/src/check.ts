@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SiteBuilder } from '@docsgen/engine';
-import { printDiagnostics } from './report';
+import { causedNote, printDiagnostics } from './report';
 
 /** Builds in memory (nothing written) and reports every problem; exit 1 on any error. */
 export async function runCheck(opts: { root: string; out?: string }): Promise<number> {
@@ -19,6 +19,6 @@ export async function runCheck(opts: { root: string; out?: string }): Promise<nu
   printDiagnostics(diagnostics);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  process.stdout.write(`docsgen check: ${result.graph?.routes.length ?? 0} routes, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+  process.stdout.write(`docsgen check: ${result.graph?.routes.length ?? 0} routes, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${causedNote(diagnostics)}\n`);
   return errors ? 1 : 0;
 }

@@ -493,8 +493,8 @@ function staticFiles(dir: string): Array<[string, string]> {
 
 /** When the spec failed, links and samples that point into the API reference fail with it: say so. */
 function blameSpec(d: Diagnostic, spec: string): Diagnostic {
-  const intoApi = d.code === 'SampleUnknownOperation' || ((d.code === 'DeadLink' || d.code === 'DeadAnchor') && / \/api(\/|#|$)/.test(d.message));
-  return intoApi && !d.hint ? { ...d, hint: `the API reference was not built: fix the errors in ${spec} first` } : d;
+  const intoApi = d.code === 'SampleUnknownOperation' || ((d.code === 'DeadLink' || d.code === 'DeadAnchor') && / \/api(?=[/#\s]|$)/.test(d.message));
+  return intoApi && !d.hint ? { ...d, hint: `the API reference was not built: fix the errors in ${spec} first`, causedBy: spec } : d;
 }
 
 /** Applies a configured severity to a check's findings. */

@@ -16,6 +16,11 @@ export interface Diagnostic extends SourcePosition {
   severity: Severity;
   message: string;
   hint?: string;
+  /**
+   * The file whose own errors caused this one (a link into an API reference the spec's errors kept
+   * from being built): reported after the errors it follows from, and counted apart.
+   */
+  causedBy?: string;
 }
 
 export function diagnostic(

@@ -38,8 +38,9 @@ export function codeFrame(file: string, line: number, column: number): string {
   return out.join('\n');
 }
 
+/** By file and position; problems caused by another file's errors come after all the others. */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+    (a, b) => Number(a.causedBy !== undefined) - Number(b.causedBy !== undefined) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );
 }
