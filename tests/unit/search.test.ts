@@ -160,6 +160,15 @@ describe('the local search provider', () => {
     expect(await ids('ru installer')).toEqual([]);
   });
 
+  it('marks in snippets the words that show a query term, and no word for a one-letter earlier term', async () => {
+    const { termMatcher } = await import('../../packages/engine/src/client/search-local');
+    const marks = (q: string, text: string) => text.split(' ').filter(termMatcher(q.split(/\s+/)));
+    expect(marks('set up a point o', 'Set up a point of sale: a payment method and an order')).toEqual(['Set', 'up', 'a', 'point', 'of', 'a', 'order']);
+    expect(marks('payment sess', 'Payments (payment-sessions) and sessionKey')).toEqual(['Payments', '(payment-sessions)', 'sessionKey']);
+    expect(marks('ca', 'capture the card')).toEqual(['capture', 'card']);
+    expect(marks('ca x', 'capture the card')).toEqual([]);
+  });
+
   it('allows a typo in a word', async () => {
     expect(await ids('instaler')).toContain('/guide/payments/cards#install');
   });

@@ -43,14 +43,28 @@ function query(search: MiniSearch, q: string): StoredHit[] {
   return search.search(q, { prefix: lastWordOnly, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as StoredHit[];
 }
 
+/**
+ * Whether a word of the text shows a query term: one of its parts (between punctuation) is the term
+ * or starts with it. A term of one or two letters counts only as a whole part unless it is the last,
+ * the one being typed, so "a" in "set up a point" does not mark every word with an a in it.
+ */
+export function termMatcher(terms: string[]): (word: string) => boolean {
+  const lower = terms.map((t) => t.toLowerCase()).filter(Boolean);
+  return (word) =>
+    word
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((part) => part && lower.some((t, i) => part === t || (part.startsWith(t) && (t.length >= 3 || i === lower.length - 1))));
+}
+
 /** A window of `words` words around the first matched term, with matches marked. */
 function snippet(text: string, terms: string[], words: number): string {
   const all = text.split(/\s+/);
-  const lower = terms.map((t) => t.toLowerCase());
-  const at = Math.max(0, all.findIndex((w) => lower.some((t) => w.toLowerCase().includes(t))));
+  const matches = termMatcher(terms);
+  const at = Math.max(0, all.findIndex(matches));
   const start = Math.max(0, at - Math.floor(words / 3));
   const part = all.slice(start, start + words);
-  const marked = part.map((w) => (lower.some((t) => t && w.toLowerCase().includes(t)) ? `<mark>${escapeHtml(w)}</mark>` : escapeHtml(w))).join(' ');
+  const marked = part.map((w) => (matches(w) ? `<mark>${escapeHtml(w)}</mark>` : escapeHtml(w))).join(' ');
   return `${start > 0 ? '… ' : ''}${marked}${start + words < all.length ? ' …' : ''}`;
 }
 
