@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PageProps } from '../types';
 import type { ApiOperationData, ApiParameter } from '../../packages/engine/src/node/openapi/api-model';
 import { DocPage } from '../DocPage';
@@ -8,6 +9,21 @@ import { H2, H3 } from '../components/Heading';
 import { Island } from '../components/Island';
 import ApiConsole, { type ApiConsoleProps } from '../islands/ApiConsole';
 
+/** One named field of a list (a parameter, a response header): name, type, required, description, then extras. */
+function FieldItem({ name, type, required, description, children }: { name: string; type: string; required?: boolean; description?: string; children?: ReactNode }) {
+  return (
+    <li className="schema-field">
+      <span className="schema-field-head">
+        <code className="schema-name">{name}</code>
+        <span className="schema-type">{type}</span>
+        {required ? <span className="schema-required">required</span> : null}
+      </span>
+      {description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: description }} /> : null}
+      {children}
+    </li>
+  );
+}
+
 function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
   if (!params.length) return null;
   return (
@@ -15,20 +31,14 @@ function ParameterTable({ title, params }: { title: string; params: ApiParameter
       <h3 className="api-param-group">{title}</h3>
       <ul className="schema-fields">
         {params.map((p) => (
-          <li key={p.name} className="schema-field">
-            <span className="schema-field-head">
-              <code className="schema-name">{p.name}</code>
-              <span className="schema-type">{p.schema.type}</span>
-              {p.required ? <span className="schema-required">required</span> : null}
-            </span>
-            {p.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: p.description }} /> : null}
+          <FieldItem key={p.name} name={p.name} type={p.schema.type} required={p.required} description={p.description}>
             <dl className="schema-facts">
               {p.schema.enum ? <div><dt>Allowed</dt><dd><code>{p.schema.enum.join(', ')}</code></dd></div> : null}
               {p.schema.default !== undefined ? <div><dt>Default</dt><dd><code>{p.schema.default}</code></dd></div> : null}
               {p.schema.constraints?.length ? <div><dt>Constraints</dt><dd><code>{p.schema.constraints.join(', ')}</code></dd></div> : null}
               {p.example !== undefined ? <div><dt>Example</dt><dd><code>{p.example}</code></dd></div> : null}
             </dl>
-          </li>
+          </FieldItem>
         ))}
       </ul>
     </>
@@ -101,13 +111,7 @@ function OperationBody({ op }: { op: ApiOperationData }) {
                 <h4 className="api-param-group">Headers</h4>
                 <ul className="schema-fields api-headers">
                   {r.headers.map((h) => (
-                    <li key={h.name} className="schema-field">
-                      <span className="schema-field-head">
-                        <code className="schema-name">{h.name}</code>
-                        <span className="schema-type">{h.type}</span>
-                      </span>
-                      {h.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: h.description }} /> : null}
-                    </li>
+                    <FieldItem key={h.name} name={h.name} type={h.type} description={h.description} />
                   ))}
                 </ul>
               </>
