@@ -56,12 +56,13 @@ function measureBuilds(site, n) {
 
 /** Rebuild time after touching one page, through the same SiteBuilder `serve --watch` uses. */
 let tsx;
-/** The engine's TypeScript sources, imported through tsx's loader (registered once). */
-async function engineModule(file) {
+/** One of the repository's TypeScript modules, imported through tsx's loader (registered once). */
+async function repoModule(file) {
   tsx ??= import('tsx/esm/api').then(({ register }) => register());
   await tsx;
-  return import(pathToFileURL(path.join(repo, 'packages/engine/src', file)).href);
+  return import(pathToFileURL(path.join(repo, file)).href);
 }
+const engineModule = (file) => repoModule(path.join('packages/engine/src', file));
 
 async function measureRebuild(site, out) {
   const { SiteBuilder } = await engineModule('node/index.ts');
@@ -158,7 +159,8 @@ async function measureSearch(out) {
     const loadMs = performance.now() - loadStart;
     const records = JSON.parse(fs.readFileSync(path.join(out, 'search-records.json'), 'utf8'));
     const titles = [...new Set(records.map((r) => r.hierarchy?.lvl1).filter(Boolean))];
-    const picked = Array.from({ length: Math.min(20, titles.length) }, (_, i) => titles[Math.floor((i * titles.length) / Math.min(20, titles.length))]);
+    const count = Math.min(20, titles.length);
+    const picked = Array.from({ length: count }, (_, i) => titles[Math.floor((i * titles.length) / count)]);
     const queries = picked.flatMap((t) => [
       ...Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)).filter((q) => q.trim() && !q.endsWith(' ')),
       t.split(' ').map((w) => (w.length > 3 ? w.slice(0, w.length >> 1) + w.slice((w.length >> 1) + 1) : w)).join(' '),
@@ -191,10 +193,10 @@ async function measureSearch(out) {
  * Chromium is not installed.
  */
 async function measureFetchedJs(out, routes) {
-  const chromiumPath = '/usr/bin/chromium';
-  if (!fs.existsSync(chromiumPath)) return null;
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  // The browser tests' own launch (Debian's Chromium, headless, no background requests).
+  const { hasChromium, launchChromium } = await repoModule('tests/helpers/browser.ts');
+  if (!hasChromium) return null;
+  const browser = await launchChromium();
   const server = await serveOut(out);
   try {
     const result = [];
