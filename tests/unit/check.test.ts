@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pageFacts } from '../../packages/engine/src/node/check/page-facts';
 import { checkSite, relativeTo } from '../../packages/engine/src/node/check/check-site';
 import { buildPageGraph, type PageGraph } from '../../packages/engine/src/node/graph/page-graph';
 import { validateConfig } from '../../packages/engine/src/node/config/load-config';
@@ -14,6 +15,8 @@ import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
 import { routeForFile, splitHref } from '../../packages/engine/src/shared/routes';
 
 const dirs: string[] = [];
+/** What the render stage keeps of each page's emitted HTML. */
+const factsOf = (html: Map<string, string>) => new Map([...html].map(([route, text]) => [route, pageFacts(text)]));
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -159,7 +162,7 @@ describe('checkSite', () => {
       ['/guide/a', '<html>\n<body>\n<a href="/guide/b#from-html">ok</a> <a href="/guide/b?tab=1#section">ok</a>\n<nav><a href="/nowhere">x</a></nav>\n<footer><a href="/footer-gone">Gone</a></footer>\n<a href="/assets/app.css">css</a> <a href="#intro">top</a> <a href="#gone">gone</a>\n<h2 id="intro">Intro</h2>\n</body>\n</html>\n'],
       ['/guide/b', '<html>\n<h2 id="section">Section</h2><h2 id="from-html">From HTML</h2>\n<footer><a href="/footer-gone">Gone</a></footer>\n</html>\n'],
     ]);
-    const problems = checkSite({ graph, config, html, outputFiles: new Set(['assets/app.css']) }).filter((p) => p.code !== 'UnreachablePage');
+    const problems = checkSite({ graph, config, facts: factsOf(html), outputFiles: new Set(['assets/app.css']) }).filter((p) => p.code !== 'UnreachablePage');
     expect(brief(config, problems).slice(4)).toEqual([
       'docs-build.config.ts:7:25 error DeadLink link to a missing page: /guide/gone',
       'build/guide/a/index.html:4:9 error DeadLink link to a missing page: /nowhere (in the page template of /guide/a)',
@@ -175,7 +178,7 @@ describe('checkSite', () => {
     expect(checkSite({ graph, config }).filter((p) => p.code !== 'UnreachablePage')).toEqual([]);
     // The graph says /guide/b has #setup, but the HTML written for it has no such id.
     const html = new Map([['/guide/b', '<h2>Setup</h2>']]);
-    expect(checkSite({ graph, config, html }).filter((p) => p.code !== 'UnreachablePage').map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(['DeadAnchor 2:2']);
+    expect(checkSite({ graph, config, facts: factsOf(html) }).filter((p) => p.code !== 'UnreachablePage').map((p) => `${p.code} ${p.line}:${p.column}`)).toEqual(['DeadAnchor 2:2']);
   });
 
   it('accepts anchors that exist only in the emitted HTML', () => {
@@ -183,7 +186,7 @@ describe('checkSite', () => {
     const graph = graphOf(config, [{ rel: 'guide/a.mdx', links: [['/guide/b#from-template', 2, 2]] }, { rel: 'guide/b.mdx' }]);
     expect(checkSite({ graph, config }).map((p) => p.code)).toEqual(['DeadAnchor']);
     const html = new Map([['/guide/b', '<div id="from-template"></div>']]);
-    expect(checkSite({ graph, config, html })).toEqual([]);
+    expect(checkSite({ graph, config, facts: factsOf(html) })).toEqual([]);
   });
 
   it('reports a link to the not-found page as dead', () => {

@@ -34,15 +34,11 @@ const graph: PageGraph = buildPageGraph({
   categories: new Map(),
   lastUpdated: new Map([[path.join(config.contentPath, 'guide/setup.mdx'), '2025-05-01T10:00:00+02:00']]),
 });
-const html = new Map(graph.routes.map((route) => [route, `<html>${route}</html>`]));
-
 describe('siteFiles', () => {
-  const files = siteFiles(graph, config, html);
+  const files = siteFiles(graph, config);
 
-  it('puts every page at its clean-URL file and the not-found page at 404.html', () => {
-    expect([...files.keys()]).toEqual(['index.html', '404.html', 'guide/index.html', 'guide/setup/index.html', 'old/index.html', 'search/index.html', 'sitemap.xml', 'robots.txt', 'llms.txt', '_redirects']);
-    expect(files.get('404.html')).toBe('<html>/404</html>');
-    expect(files.get('guide/setup/index.html')).toBe('<html>/guide/setup</html>');
+  it('writes the sitemap, robots.txt, llms.txt and _redirects (pages are streamed by the render stage)', () => {
+    expect([...files.keys()]).toEqual(['sitemap.xml', 'robots.txt', 'llms.txt', '_redirects']);
   });
 
   it('lists pages in the sitemap with their last-modified day, leaving out redirects and the 404 page', () => {
@@ -106,28 +102,35 @@ describe('emitSite and the sinks', () => {
     expect(sink.files.size).toBe(0);
   });
 
-  it('DiskSink writes into a temp folder and swaps it in whole on commit', () => {
+  it('DiskSink writes a version folder and swaps the output link to it in one rename on commit', () => {
     const out = path.join(tmp, 'commit', 'build');
-    fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'stale.html'), 'old');
+    const first = new DiskSink(out);
+    emitSite(first, { files: new Map([['stale.html', 'old']]), copies: new Map() });
     const sink = new DiskSink(out);
-    expect(path.dirname(sink.tmp)).toBe(path.dirname(out));
-    expect(path.basename(sink.tmp)).toMatch(new RegExp(`^build\\.tmp-${process.pid}-\\d+$`));
+    expect(path.dirname(sink.dir)).toBe(path.join(tmp, 'commit', '.build.docsgen'));
     emitSite(sink, { files: new Map([['guide/index.html', 'new']]), copies: new Map([['assets/d.png', asset]]) });
+    expect(fs.lstatSync(out).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(out, 'guide/index.html'), 'utf8')).toBe('new');
     expect(fs.readFileSync(path.join(out, 'assets/d.png'))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     expect(fs.existsSync(path.join(out, 'stale.html'))).toBe(false);
-    expect(fs.readdirSync(path.dirname(out))).toEqual(['build']);
+    expect(fs.readdirSync(path.dirname(out)).sort()).toEqual(['.build.docsgen', 'build']);
+    // The previous version is gone; only the current one, its marker and nothing else remain.
+    expect(fs.readdirSync(path.join(tmp, 'commit', '.build.docsgen')).sort()).toEqual([path.basename(sink.dir), 'docsgen-output-store'].sort());
   });
 
   it('DiskSink leaves the previous output untouched when emitting fails', () => {
     const out = path.join(tmp, 'abort', 'build');
-    fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, 'index.html'), 'previous');
+    const first = new DiskSink(out);
+    emitSite(first, { files: new Map([['index.html', 'previous']]), copies: new Map() });
     const sink = new DiskSink(out);
     expect(() => emitSite(sink, { files: new Map([['index.html', 'next']]), copies: new Map([['assets/x.png', path.join(tmp, 'missing.png')]]) })).toThrow(/ENOENT/);
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
-    expect(fs.readdirSync(path.dirname(out))).toEqual(['build']);
+    expect(fs.readdirSync(path.join(tmp, 'abort', '.build.docsgen')).sort()).toEqual([path.basename(first.dir), 'docsgen-output-store'].sort());
+  });
+
+  it('refuses output paths that escape the output folder', () => {
+    const sink = new MemorySink();
+    for (const bad of ['../x/index.html', '/etc/passwd', 'a/../../b', 'a\\b', 'a//b', '']) expect(() => sink.write(bad, 'x'), bad).toThrow(/not a plain path inside the output folder/);
   });
 });
 

@@ -8,9 +8,9 @@ export async function runCheck(opts: { root: string; out?: string }): Promise<nu
   const root = path.resolve(opts.root);
   const result = await new SiteBuilder({ root, output: 'memory' }).full();
   const diagnostics = [...result.diagnostics];
-  if (opts.out && result.output) {
+  if (opts.out && result.manifest) {
     const out = path.resolve(opts.out);
-    for (const file of result.output.files.keys()) {
+    for (const file of result.manifest.keys()) {
       if (!fs.existsSync(path.join(out, file))) {
         diagnostics.push({ code: 'StaleOutput', severity: 'error', message: `${file} is missing from ${opts.out}: rebuild the site`, file: out });
       }

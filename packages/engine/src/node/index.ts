@@ -1,4 +1,4 @@
-export { SiteBuilder, type BuildOptions, type BuildResult } from './site-builder';
+export { SiteBuilder, type BuildOptions, type BuildResult } from './dev/site-builder';
 export { defineConfig } from './config/define-config';
 export type { UserConfig } from './config/config-schema';
 export { formatDiagnostic, sortDiagnostics } from './diagnostics/format-diagnostic';

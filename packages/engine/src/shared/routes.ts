@@ -36,3 +36,23 @@ export function splitHref(href: string): { path: string; hash: string } {
 }
 
 export const isExternalHref = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+
+/**
+ * Why `route` cannot be a page's URL path, or null when it can. Routes become folder names in the
+ * output and links in every page, so they must be clean URL paths: `/` then segments of letters,
+ * digits, `-`, `_`, `.` and `~` (any script), no `.` or `..` segment, no empty segment (`//`), and
+ * nothing a browser or a file system reads specially (space, `#`, `?`, `%`, `\`, control characters).
+ */
+export function routeProblem(route: string): string | null {
+  if (!route.startsWith('/')) return 'does not start with "/"';
+  if (route === '/') return null;
+  const segments = route.slice(1).split('/');
+  if (segments.some((s) => s === '')) return 'has an empty segment ("//" or a trailing "/")';
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment';
+  const bad = /[^\p{L}\p{N}\p{M}\-_.~/]/u.exec(route);
+  if (bad) return `contains ${describeChar(bad[0])}`;
+  return null;
+}
+
+const describeChar = (c: string): string =>
+  c === ' ' ? 'a space' : /[\u0000-\u001f\u007f]/.test(c) ? `a control character (U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()})` : `"${c}"`;

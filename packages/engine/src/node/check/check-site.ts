@@ -4,57 +4,31 @@ import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/ro
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { locateInConfig } from '../graph/config-position';
+import type { PageFacts } from './page-facts';
 
 export interface CheckInput {
   graph: PageGraph;
   config: ResolvedConfig;
-  /** Emitted HTML by route (when available): links written by templates are checked too. */
-  html?: ReadonlyMap<string, string>;
+  /** Ids and links of each route's emitted HTML (when rendered): links written by templates are checked too. */
+  facts?: ReadonlyMap<string, PageFacts>;
   /** Every non-page output path (`assets/x.css`, `specs/payments.yaml`). */
   outputFiles?: ReadonlySet<string>;
-  /** Ids found in each route's HTML by an earlier check; reused while that HTML is unchanged. */
-  knownIds?: Map<string, { html: string; ids: Set<string> }>;
 }
 
 const severityOf = (level: 'ignore' | 'warn' | 'error'): Severity | null => (level === 'ignore' ? null : level === 'warn' ? 'warning' : 'error');
 
-/** Ids present in emitted HTML, per route. */
-function htmlIds(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]!.replace(/&amp;/g, '&'));
-  return ids;
-}
-
-function positionIn(text: string, index: number): { line: number; column: number } {
-  const before = text.slice(0, index);
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
-}
 
 /**
  * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
  * every redirect target exists, every page is reachable. Collects everything; never throws. Pure.
  */
-export function checkSite({ graph, config, html, outputFiles, knownIds }: CheckInput): Diagnostic[] {
+export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const linkSeverity = severityOf(config.checks.brokenLinks);
   const reachSeverity = severityOf(config.checks.unreachablePages);
-  const idCache = new Map<string, Set<string>>();
-  const idsOf = (route: string): Set<string> => {
-    let ids = idCache.get(route);
-    if (!ids) {
-      // The emitted HTML is the truth when there is some: an anchor the graph expects but no
-      // element carries (a TOC entry without its heading id) must not pass.
-      const emitted = html?.get(route);
-      const known = emitted === undefined ? undefined : knownIds?.get(route);
-      if (emitted !== undefined && known?.html === emitted) ids = known.ids;
-      else if (emitted !== undefined) {
-        ids = htmlIds(emitted);
-        knownIds?.set(route, { html: emitted, ids });
-      } else ids = new Set(graph.pages[route]!.anchors);
-      idCache.set(route, ids);
-    }
-    return ids;
-  };
+  // The emitted HTML is the truth when there is some: an anchor the graph expects but no element
+  // carries (a TOC entry without its heading id) must not pass.
+  const idsOf = (route: string): Set<string> => facts?.get(route)?.ids ?? new Set(graph.pages[route]!.anchors);
   const resolve = (route: string) => {
     let page = graph.pages[route];
     for (let hops = 0; page?.kind === 'redirect' && hops < 5; hops++) page = graph.pages[splitHref(page.redirectTo!).path];
@@ -90,16 +64,12 @@ export function checkSite({ graph, config, html, outputFiles, knownIds }: CheckI
     // Links written by templates and config (navbar, footer, sidebars, pagination); a config
     // link that is broken on every page is reported once, at its line in the config.
     const reportedConfigLinks = new Set<string>();
-    for (const [route, text] of html ?? []) {
-      const seen = new Set<string>();
-      for (const m of text.matchAll(/\shref="((?:\/(?!\/)|#)[^"]*)"/g)) {
-        const href = m[1]!.replace(/&amp;/g, '&');
-        if (href === '#') continue;
-        if (seen.has(href) || checked.has(`${route}\0${href}`)) continue;
-        seen.add(href);
+    for (const [route, page] of facts ?? []) {
+      for (const { href, line, column } of page.links) {
+        if (checked.has(`${route}\0${href}`)) continue;
         const { path: p, hash } = splitHref(href.split('?')[0]!);
         // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
-        const problem = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
+        const problem = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor' as const, message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
         if (!problem) continue;
         const fromConfig = config.configFile ? locateInConfig(config, p) : {};
         if (fromConfig.line) {
@@ -108,7 +78,7 @@ export function checkSite({ graph, config, html, outputFiles, knownIds }: CheckI
           problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity: linkSeverity, hint: problem.hint }));
           continue;
         }
-        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), ...positionIn(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
+        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), line, column }, { severity: linkSeverity, hint: problem.hint }));
       }
     }
   }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import chokidar, { type FSWatcher } from 'chokidar';
-import { SiteBuilder, type BuildResult } from '../site-builder';
+import { SiteBuilder, type BuildResult } from './site-builder';
 import { createStaticServer } from './static-server';
+import { storeFor } from '../emit/output-dir';
 import { DEV_CLIENT_SCRIPT } from './dev-client';
 import { formatDiagnostic, sortDiagnostics } from '../diagnostics/format-diagnostic';
 import { formatMs, type Logger } from '../task';
@@ -75,7 +76,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
   let watcher: FSWatcher | null = null;
   if (options.watch) {
-    const ignored = (file: string) => /(^|[/\\])(node_modules|\.git|\.docsgen)([/\\]|$)/.test(file) || file.startsWith(outPath) || /\.tmp-\d+/.test(file);
+    // The output and its version store (`.build.docsgen/`) are written by the build itself.
+    const store = storeFor(outPath);
+    const ignored = (file: string) => /(^|[/\\])(node_modules|\.git|\.docsgen)([/\\]|$)/.test(file) || file === outPath || file.startsWith(outPath + path.sep) || file.startsWith(store) || /\.tmp-\d+/.test(file);
     watcher = chokidar.watch(root, { ignored, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } });
     const extra = builder.fullRebuildFiles.filter((f) => !f.startsWith(root + path.sep));
     if (extra.length) watcher.add(extra);

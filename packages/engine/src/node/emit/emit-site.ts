@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Root } from 'hast';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
-import { htmlFileForRoute } from '../../shared/routes';
 import type { ResolvedConfig } from '../config/resolve-config';
+import type { SiteBoundary } from '../fs/boundary';
+import { staged, type Staged } from '../build/stage';
+import { atomFeed, feedFileFor } from './atom-feed';
 import type { Sink } from './sinks';
 
 export interface SiteFiles {
@@ -13,9 +19,8 @@ export interface SiteFiles {
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Builds the non-page files (sitemap, robots, llms.txt, `_redirects`) from the graph. Pure. */
-export function siteFiles(graph: PageGraph, config: ResolvedConfig, html: Map<string, string>): Map<string, string> {
+export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [route, page] of html) files.set(route === '/404' ? '404.html' : htmlFileForRoute(route), page);
   const listed = graph.routes.filter((r) => !['not-found', 'redirect'].includes(graph.pages[r]!.kind));
   files.set(
     'sitemap.xml',
@@ -56,4 +61,50 @@ export function emitSite(sink: Sink, output: SiteFiles): void {
     sink.abort();
     throw error;
   }
+}
+
+/** The Atom feed of every page that asks for one (`feed: true`). Pure. */
+export function feedFiles(graph: PageGraph, contents: ReadonlyMap<string, Root>, config: ResolvedConfig): Staged<Map<string, string>> {
+  const files = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    const tree = contents.get(route);
+    if (!page.feed || !tree) continue;
+    const feed = atomFeed({ page, tree, siteUrl: config.url, siteTitle: config.title });
+    if (feed) files.set(feedFileFor(route), feed);
+    else diagnostics.push(diagnostic('FeedEmpty', 'the page asks for a feed but has no "## YYYY-MM-DD: Title" sections', { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: 'warning' }));
+  }
+  return staged(files, diagnostics);
+}
+
+/**
+ * Files under the site's `static/` folder, copied to the output as they are (logos, favicons):
+ * output path → real source path. A symbolic link is followed only while its target stays inside
+ * the site; one that leads out is an error, and a folder reached twice (a link loop) is skipped.
+ */
+export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<string, string>> {
+  const files = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  if (!fs.existsSync(dir)) return staged(files);
+  const visited = new Set<string>();
+  const walk = (folder: string, rel: string) => {
+    const real = boundary.resolve(folder);
+    if (!real || visited.has(real)) return;
+    visited.add(real);
+    for (const name of fs.readdirSync(folder).sort()) {
+      const full = path.join(folder, name);
+      const out = rel ? `${rel}/${name}` : name;
+      const outside = boundary.check(full, `static/${out}`, { file: full });
+      if (outside) {
+        diagnostics.push(outside);
+        continue;
+      }
+      const stat = fs.statSync(full);
+      if (stat.isDirectory()) walk(full, out);
+      else if (stat.isFile()) files.set(out, boundary.resolve(full)!);
+    }
+  };
+  walk(dir, '');
+  return staged(files, diagnostics);
 }

@@ -1,67 +1,173 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
+import { OutputVersion } from './output-dir';
 
-/** Where the emitter writes: disk (atomic swap) or memory (tests, `check`). */
+/**
+ * Where a build writes its files. A build and a watch rebuild write through the same interface:
+ * `DiskSink` into a new version folder swapped in whole on commit, `LiveSink` (watch) into the
+ * served folder file by file, `MemorySink` nowhere (tests, `check`).
+ */
 export interface Sink {
   write(file: string, contents: string | Buffer): void;
   copy(from: string, file: string): void;
-  /** Makes everything written visible at once. */
+  /** Makes everything written visible (at once, for a disk build). */
   commit(): void;
   /** Discards everything written (a failed build). */
   abort(): void;
+  /** Output path → hash of its contents, of everything written so far. */
+  readonly manifest: ReadonlyMap<string, string>;
+  /** Bytes written so far. */
+  readonly bytes: number;
+}
+
+const contentHash = (contents: string | Buffer) => createHash('sha1').update(contents).digest('base64url');
+const sizeOf = (contents: string | Buffer) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+
+/**
+ * `dir` joined with an output path, which must be a plain relative path that stays inside `dir`.
+ * Routes are validated long before they get here; this is the last line of defence.
+ */
+export function outputFile(dir: string, file: string): string {
+  const parts = file.split('/');
+  if (!file || file.includes('\\') || file.includes('\0') || path.isAbsolute(file) || parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new DiagnosticError([diagnostic('OutsideOutput', `refusing to write "${file}": it is not a plain path inside the output folder`, { file: dir })]);
+  }
+  return path.join(dir, ...parts);
 }
 
 export class MemorySink implements Sink {
   readonly files = new Map<string, string | Buffer>();
+  readonly manifest = new Map<string, string>();
+  bytes = 0;
   write(file: string, contents: string | Buffer): void {
+    outputFile('/', file);
+    this.bytes += sizeOf(contents);
     this.files.set(file, contents);
+    this.manifest.set(file, contentHash(contents));
   }
   copy(from: string, file: string): void {
-    this.files.set(file, fs.readFileSync(from));
+    this.write(file, fs.readFileSync(from));
   }
   commit(): void {}
   abort(): void {
     this.files.clear();
+    this.manifest.clear();
   }
 }
 
-/**
- * Writes into `<out>.tmp-<pid>-<n>` and swaps it in whole on commit, so a reader (or a failed
- * build) never sees a half-written site. Two builds at once each use their own temp folder.
- */
+/** A build that already failed: the rest of the pipeline runs to report every problem, and writes nothing. */
+export class DiscardSink implements Sink {
+  readonly manifest = new Map<string, string>();
+  bytes = 0;
+  write(file: string): void {
+    outputFile('/', file);
+  }
+  copy(_from: string, file: string): void {
+    outputFile('/', file);
+  }
+  commit(): void {}
+  abort(): void {}
+}
+
+/** Writes a new version of the site and swaps it in whole on commit (see output-dir.ts). */
 export class DiskSink implements Sink {
-  private static counter = 0;
-  readonly tmp: string;
+  readonly manifest = new Map<string, string>();
+  bytes = 0;
+  private readonly version: OutputVersion;
 
   constructor(readonly out: string) {
-    this.tmp = `${out.replace(/[\\/]+$/, '')}.tmp-${process.pid}-${DiskSink.counter++}`;
-    fs.rmSync(this.tmp, { recursive: true, force: true });
-    fs.mkdirSync(this.tmp, { recursive: true });
+    this.version = OutputVersion.start(out);
+  }
+
+  /** The version folder being written. */
+  get dir(): string {
+    return this.version.dir;
   }
 
   private target(file: string): string {
-    const full = path.join(this.tmp, file);
+    const full = outputFile(this.version.dir, file);
     fs.mkdirSync(path.dirname(full), { recursive: true });
     return full;
   }
 
   write(file: string, contents: string | Buffer): void {
+    this.bytes += sizeOf(contents);
     fs.writeFileSync(this.target(file), contents);
+    this.manifest.set(file, contentHash(contents));
   }
 
   copy(from: string, file: string): void {
-    fs.copyFileSync(from, this.target(file));
+    const bytes = fs.readFileSync(from);
+    this.bytes += bytes.length;
+    fs.writeFileSync(this.target(file), bytes);
+    this.manifest.set(file, contentHash(bytes));
   }
 
   commit(): void {
-    const old = `${this.out}.old-${process.pid}`;
-    fs.rmSync(old, { recursive: true, force: true });
-    if (fs.existsSync(this.out)) fs.renameSync(this.out, old);
-    fs.renameSync(this.tmp, this.out);
-    fs.rmSync(old, { recursive: true, force: true });
+    this.version.commit();
   }
 
   abort(): void {
-    fs.rmSync(this.tmp, { recursive: true, force: true });
+    this.version.abort();
+  }
+}
+
+/**
+ * Watch mode: writes into the folder being served. Files whose contents changed are held until
+ * commit (a failed rebuild writes nothing), then each is written through a rename, so a reader
+ * never sees half a file; files the previous build wrote and this one did not are removed.
+ */
+export class LiveSink implements Sink {
+  readonly manifest = new Map<string, string>();
+  bytes = 0;
+  private readonly changed = new Map<string, string | Buffer>();
+
+  constructor(private readonly dir: string, private readonly previous: ReadonlyMap<string, string>) {}
+
+  write(file: string, contents: string | Buffer): void {
+    const hash = contentHash(contents);
+    outputFile(this.dir, file);
+    this.bytes += sizeOf(contents);
+    this.manifest.set(file, hash);
+    if (this.previous.get(file) !== hash) this.changed.set(file, contents);
+  }
+
+  copy(from: string, file: string): void {
+    this.write(file, fs.readFileSync(from));
+  }
+
+  commit(): void {
+    for (const [file, contents] of this.changed) {
+      const full = outputFile(this.dir, file);
+      fs.mkdirSync(path.dirname(full), { recursive: true });
+      fs.writeFileSync(`${full}.tmp-${process.pid}`, contents);
+      fs.renameSync(`${full}.tmp-${process.pid}`, full);
+    }
+    for (const file of this.previous.keys()) {
+      if (this.manifest.has(file)) continue;
+      fs.rmSync(outputFile(this.dir, file), { force: true });
+      removeEmptyParents(this.dir, path.dirname(file));
+    }
+  }
+
+  abort(): void {
+    this.changed.clear();
+  }
+
+  /** Files this rebuild changes (written on commit). */
+  get changedFiles(): string[] {
+    return [...this.changed.keys()];
+  }
+}
+
+function removeEmptyParents(root: string, rel: string): void {
+  for (let dir = rel; dir && dir !== '.'; dir = path.dirname(dir)) {
+    try {
+      fs.rmdirSync(path.join(root, dir));
+    } catch {
+      return;
+    }
   }
 }

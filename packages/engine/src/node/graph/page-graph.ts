@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../shared/diagnostic';
-import { diagnostic } from '../../shared/diagnostic';
+import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
+import { routeProblem } from '../../shared/routes';
 import type { Breadcrumb, Heading, PageKind, PageLink, Sidebar } from '../../shared/page';
 import type { LinkRef } from '../markdown/plugins/remark-links';
 import type { CompiledPage, CodeSample } from '../markdown/compile-page';
@@ -97,13 +97,26 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   const claimedBy = new Map<string, string>();
   const { minLevel, maxLevel } = config.toc;
 
-  const add = (node: PageNode, claimant: string) => {
+  /** Routes by their lower-case form: two that differ only in case collide on case-insensitive hosts. */
+  const byFoldedCase = new Map<string, string>();
+  const add = (node: PageNode, claimant: string, at: SourcePosition = { file: node.sourceFile ?? claimant, line: 1, column: 1 }) => {
+    const problem = routeProblem(node.route);
+    if (problem) {
+      diagnostics.push(diagnostic('InvalidRoute', `the route "${node.route}" of ${claimant} ${problem}`, at, { hint: 'routes are clean URL paths: letters, digits, "-", "_" and "." between single slashes' }));
+      return;
+    }
     const previous = claimedBy.get(node.route);
     if (previous) {
-      diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, { file: node.sourceFile ?? claimant, line: 1, column: 1 }, { hint: 'rename or remove one of them' }));
+      diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, at, { hint: 'rename or remove one of them' }));
+      return;
+    }
+    const sameButCase = byFoldedCase.get(node.route.toLowerCase());
+    if (sameButCase) {
+      diagnostics.push(diagnostic('RouteCaseClash', `the routes ${sameButCase} and ${node.route} differ only in letter case`, at, { hint: 'they would overwrite each other on case-insensitive file systems and hosts: rename one of them' }));
       return;
     }
     claimedBy.set(node.route, claimant);
+    byFoldedCase.set(node.route.toLowerCase(), node.route);
     pages[node.route] = node;
   };
 
@@ -160,12 +173,14 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   const redirects: Array<{ from: string; to: string }> = [];
   for (const redirect of config.redirects) {
     const from = redirect.from.replace(/\/$/, '') || '/';
+    const at = { file: configFile, ...locateInConfig(config, redirect.from) };
     if (pages[from]) {
-      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, { file: configFile, ...locateInConfig(config, from) }));
+      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, at));
       continue;
     }
-    redirects.push({ from, to: redirect.to });
-    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [{ href: redirect.to, ...splitLink(redirect.to), file: configFile, ...locateInConfig(config, redirect.to) }] }, `redirect in ${path.basename(configFile)}`);
+    const before = diagnostics.length;
+    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [{ href: redirect.to, ...splitLink(redirect.to), file: configFile, ...locateInConfig(config, redirect.to) }] }, `the redirect from ${redirect.from}`, at);
+    if (diagnostics.length === before) redirects.push({ from, to: redirect.to });
   }
 
   const { sidebars, diagnostics: sidebarProblems } = buildSidebars(config, pages, input.categories);

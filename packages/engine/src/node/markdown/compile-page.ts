@@ -17,6 +17,7 @@ import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
 import { setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
+import type { SiteBoundary } from '../fs/boundary';
 
 /** Everything the page compiler needs that is the same for every page of a build. */
 export interface CompileContext {
@@ -31,6 +32,8 @@ export interface CompileContext {
    * each page gets its own copy. Reused only while the file's text is unchanged.
    */
   partials?: Map<string, { text: string; parsed: ParsedSource }>;
+  /** The site's file boundary: includes and images must be inside the site. */
+  boundary?: SiteBoundary;
 }
 
 /** A JSON example in content that names the API operation whose request body it is. */
@@ -97,7 +100,13 @@ function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen
     const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
     const target = typeof attr?.value === 'string' ? attr.value : '';
     const partial = path.resolve(ctx.contentPath, target.replace(/^\//, ''));
-    if (!target || !fs.existsSync(partial)) {
+    const outside = target ? ctx.boundary?.check(partial, `the included file ${target}`, where) : null;
+    if (outside) {
+      problems.push(outside);
+      parent.children.splice(index, 1);
+      return index;
+    }
+    if (!target || !fs.existsSync(partial) || !fs.statSync(partial).isFile()) {
       problems.push(diagnostic('MissingInclude', target ? `included file not found: ${target}` : '<Include> needs a file="…" attribute', where, { hint: 'the path is relative to the content folder, e.g. partials/webhook.mdx' }));
       parent.children.splice(index, 1);
       return index;
@@ -203,7 +212,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   result.diagnostics.push(...remarkAdmonitions(tree, file, parsed.source));
   result.diagnostics.push(...remarkCodeTabs(tree, file, ctx.codeLanguages));
   const { headings, firstH1 } = remarkHeadings(tree);
-  const linked = remarkLinks(tree, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl });
+  const linked = remarkLinks(tree, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
   const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
   jsxToElements(hast);

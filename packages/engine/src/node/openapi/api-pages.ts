@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { Heading, Sidebar, SidebarNode } from '../../shared/page';
+import { routeProblem } from '../../shared/routes';
 import type { ExtraPage } from '../graph/page-graph';
 import type { LinkRef } from '../markdown/plugins/remark-links';
 import type { Root as HastRoot } from 'hast';
@@ -15,7 +16,6 @@ import type { SampleSchemas } from '../check/check-samples';
 import type { ApiOperationData, ApiOverviewData, ApiParameter, ApiResponse, ApiSchemaData } from './api-model';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-export const SPEC_URL = '/specs/payments.yaml';
 
 export const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
 const asObject = (value: Json | undefined): JsonObject => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
@@ -30,6 +30,8 @@ export interface ApiPagesInput {
   renderTree: (tree: HastRoot) => string;
   /** Prefix of the secret-key environment variable in samples (`EPIC` → `EPIC_API_KEY`). */
   envPrefix: string;
+  /** Where the site publishes the OpenAPI document (`/specs/payments.yaml`). */
+  specUrl: string;
 }
 
 export interface ApiPages {
@@ -121,6 +123,11 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
       const opObject = asObject(op);
       const pointer = `#/paths/${escapeSegment(p)}/${method}`;
       const slug = str(opObject['x-slug']) ?? kebab(str(opObject.operationId) ?? `${method}-${p}`);
+      const badSlug = slug.includes('/') ? 'contains "/"' : routeProblem(`/api/${slug}`);
+      if (badSlug) {
+        diagnostics.push(diagnostic('InvalidRoute', `the page slug "${slug}" of ${pointer} ${badSlug}`, at(`${pointer}${opObject['x-slug'] === undefined ? '/operationId' : '/x-slug'}`), { hint: 'a slug is one URL segment: letters, digits, "-", "_" and "."' }));
+        continue;
+      }
       const previous = slugs.get(slug);
       if (previous) {
         diagnostics.push(diagnostic('SpecDuplicateSlug', `operations ${previous} and ${pointer} both have the page slug "${slug}"`, at(pointer), { hint: 'give one of them a different x-slug or operationId' }));
@@ -300,7 +307,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const untagged = operations.filter((o) => !((o.op.tags as Json[] | undefined) ?? []).length);
   if (untagged.length) tags.push({ name: 'Other', anchor: tagAnchor('Other'), description: undefined, operations: untagged.map((o) => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true })) });
   const infoDescription = infoText ? infoRenderer.html(infoText) : undefined;
-  const overview = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version: String(info.version ?? ''), description: type === 'overview' ? infoDescription : undefined, servers, security, specUrl: SPEC_URL, overviewHref, tags, schemaCount: Object.keys(components).length });
+  const overview = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version: String(info.version ?? ''), description: type === 'overview' ? infoDescription : undefined, servers, security, specUrl: input.specUrl, overviewHref, tags, schemaCount: Object.keys(components).length });
   const overviewHeadings = infoText ? infoRenderer.headings(infoText).filter((h) => h.depth >= 2 && h.depth <= 3) : [];
   const indexHeadings = [
     heading('servers', 'Servers'),

@@ -69,8 +69,8 @@ export function contentToHtml(tree: Root, components: TemplateModule['components
   return renderToStaticMarkup(createElement(Fragment, null, contentToReact(tree, components)));
 }
 
-/** Renders pages to HTML strings. One page's failure never stops the others. */
-export function renderPages(input: RenderInput): RenderResult[] {
+/** Renders pages to HTML strings, one at a time as the caller takes them. One page's failure never stops the others. */
+export function* renderPages(input: RenderInput): Generator<RenderResult> {
   const { graph, site, templates } = input;
   const sidebars = new Map<string, PreparedSidebar>();
   const sidebarHtml = (page: PageNode) => {
@@ -82,13 +82,12 @@ export function renderPages(input: RenderInput): RenderResult[] {
     }
     return sidebarFor(prepared, page.route);
   };
-  const results: RenderResult[] = [];
   for (const route of input.routes ?? graph.routes) {
     const page = graph.pages[route];
     if (!page) continue;
     try {
       if (page.kind === 'redirect') {
-        results.push({ route, ok: true, html: redirectDocument(site, page.redirectTo!) });
+        yield { route, ok: true, html: redirectDocument(site, page.redirectTo!) };
         continue;
       }
       const Template = (templates.templates[page.kind] ?? templates.templates.doc) as ComponentType<Record<string, unknown>> | undefined;
@@ -96,12 +95,11 @@ export function renderPages(input: RenderInput): RenderResult[] {
       const tree = input.contents.get(route);
       const content = tree ? contentToReact(tree, templates.components) : null;
       const body = renderToString(createElement(Template, { site, page, content, sidebarHtml: sidebarHtml(page) }));
-      results.push({ route, ok: true, html: htmlDocument({ site, page, body, assets: input.assets }) });
+      yield { route, ok: true, html: htmlDocument({ site, page, body, assets: input.assets }) };
     } catch (error) {
       const message = (error as Error).message;
       const hint = /window|document|localStorage/.test(message) ? 'browser-only code ran during server rendering: move it into an island or an effect' : undefined;
-      results.push({ route, ok: false, diagnostic: diagnostic('RenderError', `rendering ${route} failed: ${message}`, { file: page.sourceFile ?? route }, { hint }) });
+      yield { route, ok: false, diagnostic: diagnostic('RenderError', `rendering ${route} failed: ${message}`, { file: page.sourceFile ?? route }, { hint }) };
     }
   }
-  return results;
 }

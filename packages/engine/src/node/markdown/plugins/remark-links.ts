@@ -6,6 +6,7 @@ import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { isExternalHref, routeForFile, safeDecode, splitHref } from '../../../shared/routes';
 import { fileOf } from './source-file';
+import type { SiteBoundary } from '../../fs/boundary';
 
 /** A link out of a page, with the place it was written. */
 export interface LinkRef {
@@ -29,6 +30,8 @@ interface LinkContext {
   route: string;
   contentPath: string;
   assetUrl: (source: string) => string;
+  /** The site's file boundary: an image must be inside the site. */
+  boundary?: SiteBoundary;
 }
 
 /**
@@ -71,7 +74,9 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
     } else if (node.type === 'image' && node.url && !isExternalHref(node.url) && !node.url.startsWith('/')) {
       const file = fileOf(node, ctx.file);
       const source = path.resolve(path.dirname(file), safeDecode(node.url.split(/[?#]/)[0]!));
-      if (!fs.existsSync(source)) {
+      const outside = ctx.boundary?.check(source, `the image ${node.url}`, { file, line: node.position?.start.line, column: node.position?.start.column });
+      if (outside) diagnostics.push(outside);
+      else if (!fs.existsSync(source) || !fs.statSync(source).isFile()) {
         diagnostics.push(diagnostic('MissingImage', `image not found: ${node.url}`, { file, line: node.position?.start.line, column: node.position?.start.column }));
       } else {
         const url = ctx.assetUrl(source);

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { hashOf } from './json-cache';
+
+/**
+ * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
+ * hash of its key: a build reads only the entries it needs and writes each as it is made (through a
+ * rename), so no step ever holds the whole cache as one string. `dir` null keeps the entries in
+ * memory only (`--no-cache`, and the memory of a watch session).
+ */
+export class DirCache<T> {
+  private readonly memory = new Map<string, T>();
+  private created = false;
+
+  /** `keep` false (with no `dir`): a cache that stores nothing. */
+  constructor(private readonly dir: string | null, private readonly keep = true) {}
+
+  private fileOf(key: string): string {
+    return path.join(this.dir!, hashOf(key));
+  }
+
+  get(key: string): T | undefined {
+    if (!this.dir) return this.memory.get(key);
+    try {
+      return JSON.parse(fs.readFileSync(this.fileOf(key), 'utf8')) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, value: T): void {
+    if (!this.dir) {
+      if (this.keep) this.memory.set(key, value);
+      return;
+    }
+    if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
+    this.created = true;
+    const file = this.fileOf(key);
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(value));
+    fs.renameSync(tmp, file);
+  }
+
+  /** Drops every entry whose key is not in `keys` (pages deleted, outputs no longer made). */
+  retain(keys: Iterable<string>): void {
+    if (!this.dir) {
+      const keep = new Set(keys);
+      for (const key of this.memory.keys()) if (!keep.has(key)) this.memory.delete(key);
+      return;
+    }
+    const keep = new Set([...keys].map((k) => hashOf(k)));
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (!keep.has(name) && !name.endsWith('.tmp')) fs.rmSync(path.join(this.dir, name), { force: true });
+  }
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import { isInside } from '../fs/boundary';
+
+/*
+ * How the output folder stays whole. The output path (`build/`) is a symbolic link to one finished
+ * version folder in a store beside it (`.build.docsgen/<id>/`). A build writes a new version, then
+ * replaces the link with one rename, which the operating system does atomically: at every instant
+ * the output path shows the whole previous site or the whole new one. Each version being written
+ * has a lock file naming its process; the next build removes every version that is neither the
+ * current one nor locked by a live process (the leftovers of killed builds). docsgen never deletes
+ * a folder it did not create: the store carries a marker file, and an output path that is a folder
+ * docsgen did not make is refused unless it is empty.
+ */
+
+const STORE_MARKER = 'docsgen-output-store';
+/** What an output folder written before version folders existed always held. */
+const LEGACY_OUTPUT_FILES = ['404.html', 'sitemap.xml', 'llms.txt', '_redirects'];
+
+/** The folders an output path must never be, hold, or sit inside. */
+export interface SiteFolders {
+  root: string;
+  /** Files and folders the site is built from (content, spec, config, static, theme inside the site). */
+  sources: string[];
+  /** Folders docsgen reads as input, which a build must not write into (content, static, cache). */
+  inputs: string[];
+}
+
+export const storeFor = (out: string): string => path.join(path.dirname(out), `.${path.basename(out)}.docsgen`);
+
+const refused = (out: string, why: string, hint: string): Diagnostic =>
+  diagnostic('OutputRefused', `refusing to write the site to ${out}: ${why}`, { file: out }, { hint });
+
+/**
+ * Null when docsgen may publish into `out`; otherwise why not. Reads the file system, writes nothing.
+ */
+export function checkOutputPath(out: string, site: SiteFolders): Diagnostic | null {
+  const choose = 'choose another output folder with --out or outDir, e.g. "build"';
+  if (isInside(out, site.root)) return refused(out, out === site.root ? 'it is the site folder' : 'it holds the site folder', choose);
+  const source = site.sources.find((s) => isInside(out, s));
+  if (source) return refused(out, `it holds the site's source ${path.relative(site.root, source) || source}`, choose);
+  const input = site.inputs.find((dir) => isInside(dir, out));
+  if (input) return refused(out, `it is inside ${path.relative(site.root, input)}, which docsgen reads`, choose);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(out);
+  } catch {
+    return null;
+  }
+  if (stat.isSymbolicLink()) {
+    const target = path.resolve(path.dirname(out), fs.readlinkSync(out));
+    return path.dirname(target) === storeFor(out) && isStore(storeFor(out)) ? null : refused(out, 'it is a symbolic link docsgen did not make', 'remove the link or choose another output folder');
+  }
+  if (!stat.isDirectory()) return refused(out, 'it is a file', choose);
+  const entries = fs.readdirSync(out);
+  if (entries.length === 0 || isLegacyOutput(out, entries)) return null;
+  return refused(out, 'it is a folder that docsgen did not create and it is not empty', 'empty it, remove it, or choose another output folder');
+}
+
+const isStore = (store: string): boolean => fs.existsSync(path.join(store, STORE_MARKER));
+const isLegacyOutput = (out: string, entries: string[]): boolean =>
+  LEGACY_OUTPUT_FILES.every((f) => entries.includes(f)) && fs.statSync(path.join(out, '404.html')).isFile();
+
+/** A version folder being written: publish it with `commit`, or drop it with `abort`. */
+export class OutputVersion {
+  readonly dir: string;
+  private readonly lock: string;
+
+  private constructor(readonly out: string, readonly id: string) {
+    const store = storeFor(out);
+    this.dir = path.join(store, id);
+    this.lock = `${this.dir}.lock`;
+  }
+
+  /** Creates the store (when new), locks and creates a fresh version folder. */
+  static start(out: string): OutputVersion {
+    const store = storeFor(out);
+    fs.mkdirSync(store, { recursive: true });
+    fs.writeFileSync(path.join(store, STORE_MARKER), 'Version folders of a docsgen output; the output path links to the current one.\n');
+    const version = new OutputVersion(out, `${Date.now().toString(36)}-${process.pid}-${randomBytes(3).toString('hex')}`);
+    fs.writeFileSync(version.lock, String(process.pid));
+    fs.mkdirSync(version.dir);
+    return version;
+  }
+
+  /** Points the output path at this version in one atomic rename, then removes what is stale. */
+  commit(): void {
+    const store = storeFor(this.out);
+    adoptLegacyOutput(this.out, store);
+    const link = path.join(store, `${this.id}.link`);
+    const target = process.platform === 'win32' ? this.dir : path.relative(path.dirname(this.out), this.dir);
+    fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
+    fs.renameSync(link, this.out);
+    fs.rmSync(this.lock, { force: true });
+    removeStaleVersions(this.out);
+  }
+
+  abort(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    fs.rmSync(this.lock, { force: true });
+  }
+}
+
+/**
+ * An output folder written by a docsgen from before version folders (a real folder, checked by
+ * `checkOutputPath`) moves into the store once, so the link can take its place.
+ */
+function adoptLegacyOutput(out: string, store: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(out);
+  } catch {
+    return;
+  }
+  if (!stat.isDirectory()) return;
+  if (fs.readdirSync(out).length === 0) fs.rmdirSync(out);
+  else fs.renameSync(out, path.join(store, `legacy-${Date.now().toString(36)}`));
+}
+
+/** The version folder the output path links to, if any. */
+export function currentVersion(out: string): string | null {
+  try {
+    return path.resolve(path.dirname(out), fs.readlinkSync(out));
+  } catch {
+    return null;
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes versions that are neither current nor being written by a live process: the previous site
+ * after a swap, and whatever killed builds left. Only inside a store docsgen marked as its own.
+ */
+export function removeStaleVersions(out: string): void {
+  const store = storeFor(out);
+  if (!isStore(store)) return;
+  const current = currentVersion(out);
+  const entries = fs.readdirSync(store);
+  for (const name of entries) {
+    if (name === STORE_MARKER || name.endsWith('.lock')) continue;
+    const full = path.join(store, name);
+    if (full === current) continue;
+    const id = name.replace(/\.link$/, '');
+    const lock = path.join(store, `${id}.lock`);
+    if (fs.existsSync(lock) && alive(Number(fs.readFileSync(lock, 'utf8')))) continue;
+    fs.rmSync(full, { recursive: true, force: true });
+    fs.rmSync(lock, { force: true });
+  }
+  for (const name of entries) {
+    if (!name.endsWith('.lock')) continue;
+    const id = name.slice(0, -'.lock'.length);
+    if (!fs.existsSync(path.join(store, id)) && !alive(Number(fs.readFileSync(path.join(store, name), 'utf8')))) fs.rmSync(path.join(store, name), { force: true });
+  }
+}
