@@ -1,3 +1,7 @@
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes';
+
+export type { DiagnosticCode } from './diagnostic-codes';
+
 /** Where a problem is, in the user's own file. Lines and columns are 1-based. */
 export interface SourcePosition {
   file: string;
@@ -9,10 +13,11 @@ export type Severity = 'error' | 'warning';
 
 /**
  * The one shape of every problem docsgen reports. Codes are permanent and searchable
- * (`DeadLink`, `DuplicateRoute`); the CLI turns a list of these into text.
+ * (`DeadLink`, `DuplicateRoute`), each registered in `diagnostic-codes.ts`; the CLI turns a list of
+ * these into text.
  */
 export interface Diagnostic extends SourcePosition {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   hint?: string;
@@ -23,13 +28,14 @@ export interface Diagnostic extends SourcePosition {
   causedBy?: string;
 }
 
+/** A problem of a registered code, with that code's default severity unless `extra` says otherwise. */
 export function diagnostic(
-  code: string,
+  code: DiagnosticCode,
   message: string,
   at: SourcePosition,
   extra: { severity?: Severity; hint?: string } = {},
 ): Diagnostic {
-  return { code, message, severity: extra.severity ?? 'error', hint: extra.hint, ...at };
+  return { code, message, severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity, hint: extra.hint, ...at };
 }
 
 export function hasErrors(list: readonly Diagnostic[]): boolean {

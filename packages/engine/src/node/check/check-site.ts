@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic, type Severity } from '../../shared/diagnostic';
+import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../../shared/diagnostic';
 import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/routes';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
@@ -17,6 +17,8 @@ export interface CheckInput {
 
 const severityOf = (level: 'ignore' | 'warn' | 'error'): Severity | null => (level === 'ignore' ? null : level === 'warn' ? 'warning' : 'error');
 
+/** A broken link, before it is placed in a file. */
+type LinkProblem = { code: DiagnosticCode; message: string; hint?: string };
 
 /**
  * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
@@ -37,7 +39,7 @@ export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Di
   const isFile = (route: string) => graph.staticFiles.includes(route) || outputFiles?.has(route.slice(1)) === true;
 
   /** null when fine; otherwise the problem. */
-  const verify = (route: string, hash: string): { code: string; message: string; hint?: string } | null => {
+  const verify = (route: string, hash: string): LinkProblem | null => {
     if (isFile(route)) return null;
     const target = resolve(route);
     if (!target || target.kind === 'not-found') {
@@ -69,7 +71,7 @@ export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Di
         if (checked.has(`${route}\0${href}`)) continue;
         const { path: p, hash } = splitHref(href.split('?')[0]!);
         // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
-        const problem = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor' as const, message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
+        const problem: LinkProblem | null = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
         if (!problem) continue;
         const fromConfig = config.configFile ? locateInConfig(config, p) : {};
         if (fromConfig.line) {
