@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
-import type { ApiOperationData } from '../openapi/api-model';
+import type { ApiOperationData } from '../../shared/api-model';
 import type { JsonObject } from '../openapi/load-openapi';
 
 export interface SampleSchemas {

@@ -6,7 +6,7 @@ import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
-import type { Heading } from '../../shared/page';
+import type { CodeSample, Heading } from '../../shared/page';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
 import { parseMarkdown, substituteVariables } from './parse-markdown';
 import { remarkValidateContent } from './plugins/remark-validate-content';
@@ -17,6 +17,9 @@ import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
 import { setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
+
+// CodeSample lives in shared/ because templates read it through PageNode; re-exported for old importers.
+export type { CodeSample };
 
 /** Everything the page compiler needs that is the same for every page of a build. */
 export interface CompileContext {
@@ -31,15 +34,6 @@ export interface CompileContext {
    * each page gets its own copy. Reused only while the file's text is unchanged.
    */
   partials?: Map<string, { text: string; parsed: ParsedSource }>;
-}
-
-/** A JSON example in content that names the API operation whose request body it is. */
-export interface CodeSample {
-  operation: string;
-  lang: string;
-  code: string;
-  file: string;
-  line?: number;
 }
 
 export interface CompiledPage {
