@@ -4,6 +4,7 @@ import { bundledLanguages, createHighlighter, createCssVariablesTheme, type High
 import { getTokenStyleObject, stringifyTokenStyle } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
+import { stringifyEntities } from 'stringify-entities';
 import type { Element, Root } from 'hast';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
@@ -138,8 +139,12 @@ function canonicalJson(code: string): JsonValue | undefined {
   }
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
-const escapeAttribute = (s: string) => s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+// What hast-util-to-html escapes in text and in double-quoted attribute values by default (its own
+// subsets, as module constants so stringify-entities reuses its regular expressions).
+const TEXT_SUBSET = ['<', '&'];
+const ATTRIBUTE_SUBSET = ['\0', '"', '&', "'", '`'];
+const escapeText = (s: string) => stringifyEntities(s, { subset: TEXT_SUBSET });
+const escapeAttribute = (s: string) => stringifyEntities(s, { subset: ATTRIBUTE_SUBSET });
 
 /**
  * The figure `renderCodeBlock` makes, written as a string from token lines (what shiki's hast,
