@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { toString } from 'hast-util-to-string';
 import type { Diagnostic } from '../../shared/diagnostic';
 import { diagnostic } from '../../shared/diagnostic';
 import type { PageKind, PageNode, Sidebar } from '../../shared/page';
@@ -45,13 +46,7 @@ const titleFromFile = (file: string) => {
 function firstParagraphText(page: CompiledPage): string {
   const first = page.hast?.children.find((n) => n.type === 'element' && n.tagName === 'p');
   if (!first || first.type !== 'element') return '';
-  const text: string[] = [];
-  const walk = (n: typeof first | { type: string; value?: string; children?: unknown[] }) => {
-    if (n.type === 'text') text.push((n as { value: string }).value);
-    for (const c of ((n as { children?: unknown[] }).children ?? []) as Array<typeof first>) walk(c);
-  };
-  walk(first);
-  const joined = text.join('').replace(/\s+/g, ' ').trim();
+  const joined = toString(first).replace(/\s+/g, ' ').trim();
   return joined.length > 160 ? `${joined.slice(0, 157).replace(/\s+\S*$/, '')}…` : joined;
 }
 
