@@ -4,6 +4,7 @@ import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/ro
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { locateInConfig } from '../graph/config-position';
+import { positionAt } from '../diagnostics/source-position';
 
 export interface CheckInput {
   graph: PageGraph;
@@ -23,11 +24,6 @@ function htmlIds(html: string): Set<string> {
   const ids = new Set<string>();
   for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(m[1]!.replace(/&amp;/g, '&'));
   return ids;
-}
-
-function positionIn(text: string, index: number): { line: number; column: number } {
-  const before = text.slice(0, index);
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
 }
 
 /**
@@ -108,7 +104,7 @@ export function checkSite({ graph, config, html, outputFiles, knownIds }: CheckI
           problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity: linkSeverity, hint: problem.hint }));
           continue;
         }
-        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), ...positionIn(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
+        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), ...positionAt(text, m.index! + 1) }, { severity: linkSeverity, hint: problem.hint }));
       }
     }
   }
