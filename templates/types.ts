@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageNode } from '../packages/engine/src/node/graph/page-graph';
+import type { PageNode } from '../packages/engine/src/shared/page';
 import type { SiteData } from '../packages/engine/src/shared/site';
 
 export type { PageNode, SiteData };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../types';
-import type { ApiOperationData, ApiParameter } from '../../packages/engine/src/node/openapi/api-model';
+import type { ApiOperationData, ApiParameter } from '../../packages/engine/src/shared/api-model';
 import { DocPage } from '../DocPage';
 import { SchemaTree } from './SchemaTree';
 import { Tabs, TabItem } from '../components/Tabs';

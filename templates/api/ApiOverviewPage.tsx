@@ -1,5 +1,5 @@
 import type { PageProps } from '../types';
-import type { ApiOverviewData } from '../../packages/engine/src/node/openapi/api-model';
+import type { ApiOverviewData } from '../../packages/engine/src/shared/api-model';
 import { DocPage } from '../DocPage';
 import { H2, H3 } from '../components/Heading';
 

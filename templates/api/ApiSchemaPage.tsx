@@ -1,5 +1,5 @@
 import type { PageProps } from '../types';
-import type { ApiSchemaData } from '../../packages/engine/src/node/openapi/api-model';
+import type { ApiSchemaData } from '../../packages/engine/src/shared/api-model';
 import { DocPage } from '../DocPage';
 import { SchemaTree } from './SchemaTree';
 import { CodeBlock } from '../components/CodeBlock';

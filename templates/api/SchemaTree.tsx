@@ -1,4 +1,4 @@
-import type { SchemaNode } from '../../packages/engine/src/node/openapi/schema-tree';
+import type { SchemaNode } from '../../packages/engine/src/shared/api-model';
 import { Tabs, TabItem } from '../components/Tabs';
 
 const schemaHref = (name: string) => `/api/schemas/${name.toLowerCase()}`;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SchemaNode } from '../../packages/engine/src/node/openapi/schema-tree';
+import type { SchemaNode } from '../../packages/engine/src/shared/api-model';
 
 export interface ApiConsoleProps {
   method: string;

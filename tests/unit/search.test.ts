@@ -11,7 +11,7 @@ import { validateConfig } from '../../packages/engine/src/node/config/load-confi
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
 import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
-import type { ApiOperationData, ApiSchemaData } from '../../packages/engine/src/node/openapi/api-model';
+import type { ApiOperationData, ApiSchemaData } from '../../packages/engine/src/shared/api-model';
 import { routeForFile } from '../../packages/engine/src/shared/routes';
 import { siteData } from '../../packages/engine/src/node/render/site-data';
 import { htmlDocument } from '../../packages/engine/src/node/render/html-document';

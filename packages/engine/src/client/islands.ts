@@ -3,17 +3,11 @@
  * bundle (and React with it) is fetched only then. A click that arrives before hydration is
  * replayed on the same element once React has attached.
  */
-type Mount = (element: HTMLElement, props: unknown) => void;
+/** An island bundle's entry (build-islands.ts): hydrates, and resolves once React has committed. */
+type Mount = (element: HTMLElement, props: unknown) => Promise<void>;
 
-function whenAttached(target: Element, tries = 40): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = (left: number) => {
-      if (left <= 0 || Object.keys(target).some((k) => k.startsWith('__reactProps'))) resolve();
-      else setTimeout(() => poll(left - 1), 25);
-    };
-    poll(tries);
-  });
-}
+/** The island, hydrated; or after `ms` regardless, so a click is never held back for long. */
+const hydratedWithin = (hydrated: Promise<void>, ms = 1_000): Promise<void> => Promise.race([hydrated, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
 
 export function setupIslands(): void {
   for (const element of document.querySelectorAll<HTMLElement>('docsgen-island')) {
@@ -27,12 +21,12 @@ export function setupIslands(): void {
       if (started || !element.dataset.src) return;
       started = true;
       const module = (await import(element.dataset.src)) as { default: Mount };
-      module.default(element, JSON.parse(element.dataset.props ?? '{}'));
+      const hydrated = module.default(element, JSON.parse(element.dataset.props ?? '{}'));
       mounted = true;
       if (pendingClick) {
         const target = pendingClick;
         pendingClick = null;
-        await whenAttached(target);
+        await hydratedWithin(hydrated);
         target.click();
       }
     };

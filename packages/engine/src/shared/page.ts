@@ -28,3 +28,59 @@ export interface Sidebar {
   id: string;
   items: SidebarNode[];
 }
+
+/** A link out of a page, with the place it was written. */
+export interface LinkRef {
+  /** The href as emitted (route plus `#hash`). */
+  href: string;
+  route: string;
+  hash: string;
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** A JSON example in content that names the API operation whose request body it is. */
+export interface CodeSample {
+  operation: string;
+  lang: string;
+  code: string;
+  file: string;
+  line?: number;
+}
+
+/** One route of the site. Plain data: templates and `check` read only this. */
+export interface PageNode {
+  route: string;
+  kind: PageKind;
+  title: string;
+  description: string;
+  /** Absolute source file, or null for generated pages. */
+  sourceFile: string | null;
+  /** Source file relative to the content folder (for edit links), or null. */
+  contentFile: string | null;
+  headings: Heading[];
+  /** Headings shown in the table of contents (config levels). */
+  toc: Heading[];
+  /** Every `id` a link may target on this page. */
+  anchors: string[];
+  links: LinkRef[];
+  sidebarId: string | null;
+  sidebarLabel: string;
+  sidebarPosition?: number;
+  breadcrumbs: Breadcrumb[];
+  prev: PageLink | null;
+  next: PageLink | null;
+  hideToc: boolean;
+  /** ISO date of the last commit touching the source, when git knows it. */
+  lastUpdated: string | null;
+  /** For redirect pages: where they point. */
+  redirectTo?: string;
+  codeSamples: CodeSample[];
+  /** Files whose change affects this page. */
+  dependencies: string[];
+  /** Atom feed of the page (`/changelog.xml`), when its frontmatter asks for one. */
+  feed?: string;
+  /** Opaque data for page kinds added by other stages (e.g. API operation pages). */
+  data?: unknown;
+}

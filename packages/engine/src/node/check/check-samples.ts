@@ -1,8 +1,9 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
-import type { ApiOperationData } from '../openapi/api-model';
+import type { ApiOperationData } from '../../shared/api-model';
 import type { JsonObject } from '../openapi/load-openapi';
+import { positionAt } from '../diagnostics/source-position';
 
 export interface SampleSchemas {
   /** Request-body JSON schema by operation slug (component refs left as `#/components/schemas/…`). */
@@ -22,8 +23,8 @@ function locateInJson(text: string, instancePath: string): { line: number; colum
     if (at < 0) break;
     offset = at;
   }
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length - 1, column: offset - before.lastIndexOf('\n') };
+  const { line, column } = positionAt(text, offset);
+  return { line: line - 1, column };
 }
 
 const describe = (e: ErrorObject): string => {

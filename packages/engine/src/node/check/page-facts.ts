@@ -1,3 +1,5 @@
+import { location } from 'vfile-location';
+
 /** What `check` needs of a page's emitted HTML, so the HTML itself need not be kept. */
 export interface PageFacts {
   /** Every element id in the page. */
@@ -14,20 +16,14 @@ export function pageFacts(html: string): PageFacts {
   for (const m of html.matchAll(/\sid="([^"]+)"/g)) ids.add(unescapeAttr(m[1]!));
   const links: PageFacts['links'] = [];
   const seen = new Set<string>();
-  let line = 1;
-  let lineStart = 0;
-  let scanned = 0;
+  let place: ReturnType<typeof location> | null = null;
   for (const m of html.matchAll(/\shref="((?:\/(?!\/)|#)[^"]*)"/g)) {
     const href = unescapeAttr(m[1]!);
     if (href === '#' || seen.has(href)) continue;
     seen.add(href);
-    const index = m.index! + 1;
-    for (let i = html.indexOf('\n', scanned); i !== -1 && i < index; i = html.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    scanned = index;
-    links.push({ href, line, column: index - lineStart + 1 });
+    place ??= location(html);
+    const point = place.toPoint(m.index! + 1);
+    links.push({ href, line: point?.line ?? 1, column: point?.column ?? 1 });
   }
   return { ids, links };
 }

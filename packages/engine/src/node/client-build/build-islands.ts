@@ -49,12 +49,17 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
             loader: 'tsx',
             contents: [
               `import Component from ${JSON.stringify(path.join(dir, `${args.path}.tsx`))};`,
-              `import { createElement } from 'react';`,
+              `import { createElement, useLayoutEffect } from 'react';`,
               `import { hydrateRoot } from 'react-dom/client';`,
               ...(boundary ? [`import { ErrorBoundary } from ${JSON.stringify(boundary)};`] : []),
-              boundary
-                ? `export default function mount(element, props) { return hydrateRoot(element, createElement(ErrorBoundary, null, createElement(Component, props))); }`
-                : `export default function mount(element, props) { return hydrateRoot(element, createElement(Component, props)); }`,
+              // mount resolves once React has committed the hydrated tree (a layout effect runs only
+              // then, with its event handlers attached), so the loader can replay an early click
+              // without peeking at React's private per-element properties. Hydrated renders no DOM.
+              `function Hydrated({ done, children }) { useLayoutEffect(done, []); return children; }`,
+              `export default function mount(element, props) {`,
+              `  const island = createElement(Component, props);`,
+              `  return new Promise((done) => { hydrateRoot(element, createElement(Hydrated, { done }, ${boundary ? 'createElement(ErrorBoundary, null, island)' : 'island'})); });`,
+              `}`,
             ].join('\n'),
           }));
         },

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
 import { resolveConfig, type ResolvedConfig } from './resolve-config';
+import { positionAt } from '../diagnostics/source-position';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -139,9 +140,7 @@ export function locateKeyPath(source: string, keyPath: readonly PropertyKey[]): 
   if (found < 0) found = source.search(/defineConfig\s*\(/);
   if (found < 0) found = source.search(/export\s+default/);
   if (found < 0) return {};
-  const before = source.slice(0, found);
-  const line = before.split('\n').length;
-  return { line, column: found - before.lastIndexOf('\n') };
+  return positionAt(source, found);
 }
 
 /** Offset of item `index` of the first array literal at or after `from`; -1 when absent. */

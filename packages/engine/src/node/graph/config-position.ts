@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { ResolvedConfig } from '../config/resolve-config';
+import { positionAt } from '../diagnostics/source-position';
 
 const sources = new Map<string, string>();
 
@@ -18,8 +19,7 @@ export function locateInConfig(config: ResolvedConfig, value: string): { line?: 
   for (const quote of ["'", '"', '`']) {
     const index = source.indexOf(`${quote}${value}${quote}`);
     if (index >= 0) {
-      const before = source.slice(0, index);
-      return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
+      return positionAt(source, index);
     }
   }
   return {};

@@ -1,49 +1,16 @@
 import path from 'node:path';
+import { toString } from 'hast-util-to-string';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
-import type { Breadcrumb, Heading, PageKind, PageLink, Sidebar } from '../../shared/page';
-import type { LinkRef } from '../markdown/plugins/remark-links';
-import type { CompiledPage, CodeSample } from '../markdown/compile-page';
+import type { PageKind, PageNode, Sidebar } from '../../shared/page';
+import type { CompiledPage } from '../markdown/compile-page';
 import type { CategoryMeta } from '../crawl/crawl-content';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { buildSidebars, sidebarMembership } from './navigation';
 import { locateInConfig } from './config-position';
 
-/** One route of the site. Plain data: templates and `check` read only this. */
-export interface PageNode {
-  route: string;
-  kind: PageKind;
-  title: string;
-  description: string;
-  /** Absolute source file, or null for generated pages. */
-  sourceFile: string | null;
-  /** Source file relative to the content folder (for edit links), or null. */
-  contentFile: string | null;
-  headings: Heading[];
-  /** Headings shown in the table of contents (config levels). */
-  toc: Heading[];
-  /** Every `id` a link may target on this page. */
-  anchors: string[];
-  links: LinkRef[];
-  sidebarId: string | null;
-  sidebarLabel: string;
-  sidebarPosition?: number;
-  breadcrumbs: Breadcrumb[];
-  prev: PageLink | null;
-  next: PageLink | null;
-  hideToc: boolean;
-  /** ISO date of the last commit touching the source, when git knows it. */
-  lastUpdated: string | null;
-  /** For redirect pages: where they point. */
-  redirectTo?: string;
-  codeSamples: CodeSample[];
-  /** Files whose change affects this page. */
-  dependencies: string[];
-  /** Atom feed of the page (`/changelog.xml`), when its frontmatter asks for one. */
-  feed?: string;
-  /** Opaque data for page kinds added by other stages (e.g. API operation pages). */
-  data?: unknown;
-}
+// PageNode lives in shared/ because templates read it; re-exported for the engine's importers.
+export type { PageNode };
 
 export interface PageGraph {
   /** Routes in a stable order (sorted). */
@@ -79,13 +46,7 @@ const titleFromFile = (file: string) => {
 function firstParagraphText(page: CompiledPage): string {
   const first = page.hast?.children.find((n) => n.type === 'element' && n.tagName === 'p');
   if (!first || first.type !== 'element') return '';
-  const text: string[] = [];
-  const walk = (n: typeof first | { type: string; value?: string; children?: unknown[] }) => {
-    if (n.type === 'text') text.push((n as { value: string }).value);
-    for (const c of ((n as { children?: unknown[] }).children ?? []) as Array<typeof first>) walk(c);
-  };
-  walk(first);
-  const joined = text.join('').replace(/\s+/g, ' ').trim();
+  const joined = toString(first).replace(/\s+/g, ' ').trim();
   return joined.length > 160 ? `${joined.slice(0, 157).replace(/\s+\S*$/, '')}…` : joined;
 }
 

@@ -6,7 +6,7 @@ import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
-import type { Heading } from '../../shared/page';
+import type { CodeSample, Heading } from '../../shared/page';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
 import { parseMarkdown, substituteVariables } from './parse-markdown';
 import { remarkValidateContent } from './plugins/remark-validate-content';
@@ -18,6 +18,9 @@ import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links
 import { setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
+
+// CodeSample lives in shared/ because templates read it through PageNode; re-exported for old importers.
+export type { CodeSample };
 
 /** Everything the page compiler needs that is the same for every page of a build. */
 export interface CompileContext {
@@ -34,15 +37,6 @@ export interface CompileContext {
   partials?: Map<string, { text: string; parsed: ParsedSource }>;
   /** The site's file boundary: includes and images must be inside the site. */
   boundary?: SiteBoundary;
-}
-
-/** A JSON example in content that names the API operation whose request body it is. */
-export interface CodeSample {
-  operation: string;
-  lang: string;
-  code: string;
-  file: string;
-  line?: number;
 }
 
 export interface CompiledPage {

@@ -4,6 +4,7 @@ import { bundledLanguages, createHighlighter, createCssVariablesTheme, type High
 import { getTokenStyleObject, stringifyTokenStyle } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
+import { stringifyEntities } from 'stringify-entities';
 import type { Element, Root } from 'hast';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
@@ -44,7 +45,7 @@ const tokenClasses: ShikiTransformer = {
  * engine: grammars compile about a third faster than through the JavaScript regex engine.
  */
 let sharedHighlighter: Promise<Highlighter> | null = null;
-function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Highlighter> {
+export function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Highlighter> {
   sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createOnigurumaEngine(import('shiki/wasm')) });
   return sharedHighlighter;
 }
@@ -138,8 +139,12 @@ function canonicalJson(code: string): JsonValue | undefined {
   }
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
-const escapeAttribute = (s: string) => s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+// What hast-util-to-html escapes in text and in double-quoted attribute values by default (its own
+// subsets, as module constants so stringify-entities reuses its regular expressions).
+const TEXT_SUBSET = ['<', '&'];
+const ATTRIBUTE_SUBSET = ['\0', '"', '&', "'", '`'];
+const escapeText = (s: string) => stringifyEntities(s, { subset: TEXT_SUBSET });
+const escapeAttribute = (s: string) => stringifyEntities(s, { subset: ATTRIBUTE_SUBSET });
 
 /**
  * The figure `renderCodeBlock` makes, written as a string from token lines (what shiki's hast,
@@ -179,10 +184,13 @@ interface StackFrame {
 /**
  * A key that two grammar states share only when they tokenise the next line alike: per stack
  * frame the rule, its end pattern (back-references included) and its scopes, a superset of what
- * vscode-textmate compares in `StateStack.equals`. Null when the state is not shaped as
- * expected (another shiki version): the caller then tokenises the whole block.
+ * vscode-textmate compares in `StateStack.equals`. This reads vscode-textmate's private frame
+ * fields through shiki's `@internal` getInternalStack, because the public API only compares two
+ * states and cannot key a memo. Null when the state is not shaped as expected (another shiki or
+ * vscode-textmate version): the caller then takes the public path and tokenises the whole block.
+ * tests/unit/highlight.test.ts fails when the installed version no longer has these fields.
  */
-function stateKey(state: GrammarState | undefined): string | null {
+export function stateKey(state: GrammarState | undefined): string | null {
   let frame = state?.getInternalStack(THEME_NAME) as StackFrame | undefined | null;
   if (!frame || typeof frame.ruleId !== 'number') return null;
   const parts: string[] = [];
@@ -197,7 +205,7 @@ function stateKey(state: GrammarState | undefined): string | null {
  * repeat most of their lines (68-87 % of the sample lines per language), which made tokenising
  * them 3-4× faster. A unit test holds the result to shiki's whole-block tokens.
  */
-function tokenize(highlighter: Highlighter, grammar: string, source: string): ThemedToken[][] {
+export function tokenize(highlighter: Highlighter, grammar: string, source: string, keyOf: (state: GrammarState | undefined) => string | null = stateKey): ThemedToken[][] {
   const whole = () => highlighter.codeToTokens(source, { lang: grammar as Lang, theme: THEME_NAME }).tokens;
   if (lineMemo.size > LINE_MEMO_LIMIT) lineMemo.clear();
   const out: ThemedToken[][] = [];
@@ -214,7 +222,7 @@ function tokenize(highlighter: Highlighter, grammar: string, source: string): Th
     if (!known) {
       const result = highlighter.codeToTokens(line, { lang: grammar as Lang, theme: THEME_NAME, ...(state ? { grammarState: state } : {}) });
       const next = result.grammarState;
-      const nextKey = stateKey(next);
+      const nextKey = keyOf(next);
       if (!next || nextKey === null) return whole(); // plain text, or a state this code cannot key
       known = { tokens: result.tokens[0] ?? [], state: next, key: nextKey };
       lineMemo.set(memoKey, known);

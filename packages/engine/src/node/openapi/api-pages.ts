@@ -13,7 +13,7 @@ import { resolvePointer } from './load-openapi';
 import { exampleFor, schemaTree, type SchemaContext } from './schema-tree';
 import { codeSamples } from './code-samples';
 import type { SampleSchemas } from '../check/check-samples';
-import type { ApiOperationData, ApiOverviewData, ApiParameter, ApiResponse, ApiSchemaData } from './api-model';
+import type { ApiOperationData, ApiOverviewData, ApiParameter, ApiResponse, ApiSchemaData } from '../../shared/api-model';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

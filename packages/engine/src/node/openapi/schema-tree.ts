@@ -1,28 +1,9 @@
 import { safeDecode } from '../../shared/routes';
 import type { Json, JsonObject } from './load-openapi';
+import type { SchemaNode } from '../../shared/api-model';
 
-/** A schema as the templates draw it: a tree of fields with their facts, ready to render. */
-export interface SchemaNode {
-  name?: string;
-  /** Display type: `string<uuid>`, `integer<int64>`, `array<Transaction>`, `object`. */
-  type: string;
-  required?: boolean;
-  /** HTML (CommonMark rendered). */
-  description?: string;
-  enum?: string[];
-  default?: string;
-  example?: string;
-  constraints?: string[];
-  /** Named component this node comes from (links to `/api/schemas/{lower-case name}`). */
-  refName?: string;
-  /** A reference back to a schema already being expanded: shown as a link, never expanded again. */
-  circular?: boolean;
-  deprecated?: boolean;
-  nullable?: boolean;
-  children?: SchemaNode[];
-  /** `oneOf` / `anyOf` alternatives, shown as tabs. */
-  variants?: { kind: 'oneOf' | 'anyOf'; options: Array<{ label: string; node: SchemaNode }> };
-}
+// SchemaNode lives in shared/ because templates (and the API console island) read it; re-exported here.
+export type { SchemaNode };
 
 export type SchemaMode = 'request' | 'response' | 'schema';
 

@@ -1,5 +1,6 @@
 import type { SiteData } from '../../shared/site';
 import type { PageNode } from '../graph/page-graph';
+import { escapeHtml } from './escape-html';
 
 export interface DocumentAssets {
   css: string;
@@ -9,8 +10,6 @@ export interface DocumentAssets {
   /** Island name → URL of its hydration bundle. */
   islands?: ReadonlyMap<string, string>;
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Runs before first paint: applies the stored colour mode and hides a dismissed announcement,

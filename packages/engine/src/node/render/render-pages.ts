@@ -9,6 +9,7 @@ import type { SiteData } from '../../shared/site';
 import type { PageGraph, PageNode } from '../graph/page-graph';
 import type { TemplateModule } from './load-templates';
 import { htmlDocument, redirectDocument, type DocumentAssets } from './html-document';
+import { escapeAsReact } from './escape-html';
 
 export interface RenderInput {
   graph: PageGraph;
@@ -48,15 +49,14 @@ function prepareSidebar(sidebar: Sidebar, SidebarTemplate: TemplateModule['Sideb
   return { html, ancestors };
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** Marks the current page in a pre-rendered sidebar: its link and the categories that hold it. */
 function sidebarFor(prepared: PreparedSidebar, route: string): string {
   let html = prepared.html;
   for (const id of prepared.ancestors.get(route) ?? []) {
     html = html.replace(`<details data-cat="${id}">`, `<details data-cat="${id}" open="">`);
   }
-  const href = `href="${escapeAttr(route)}"`;
+  // The sidebar was written by React, so the route is looked for in React's escaping.
+  const href = `href="${escapeAsReact(route)}"`;
   return html.replace(new RegExp(`class="(sidebar-link[^"]*)" ${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), `class="$1 active" aria-current="page" ${href}`);
 }
 

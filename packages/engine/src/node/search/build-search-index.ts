@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Element, ElementContent, Root } from 'hast';
 import type { PageGraph, PageNode } from '../graph/page-graph';
-import type { ApiOperationData, ApiSchemaData } from '../openapi/api-model';
+import type { ApiOperationData, ApiSchemaData } from '../../shared/api-model';
 
 /** A search record in the DocSearch shape (so the same records can feed a hosted index). */
 export interface SearchRecord {

@@ -7,17 +7,10 @@ import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { isExternalHref, routeForFile, safeDecode, splitHref } from '../../../shared/routes';
 import { fileOf } from './source-file';
 import type { SiteBoundary } from '../../fs/boundary';
+import type { LinkRef } from '../../../shared/page';
 
-/** A link out of a page, with the place it was written. */
-export interface LinkRef {
-  /** The href as emitted (route plus `#hash`). */
-  href: string;
-  route: string;
-  hash: string;
-  file: string;
-  line?: number;
-  column?: number;
-}
+// LinkRef lives in shared/ because templates read it through PageNode; re-exported for old importers.
+export type { LinkRef };
 
 export interface AssetRef {
   source: string;
