@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
 import { resolveConfig, type ResolvedConfig } from './resolve-config';
+import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -66,37 +67,56 @@ async function importConfigFile(file: string, root: string): Promise<unknown> {
 export function validateConfig(raw: unknown, file: string): ParsedConfig {
   const parsed = userConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  let source = '';
-  try {
-    source = fs.readFileSync(file, 'utf8');
-  } catch {
-    // defaults-only configs have no file; positions are omitted then
-  }
-  throw new DiagnosticError(parsed.error.issues.map((issue) => issueToDiagnostic(issue, file, source, raw)));
+  const locate = locatorFor(file);
+  throw new DiagnosticError(parsed.error.issues.map((issue) => issueToDiagnostic(issue, file, locate, raw)));
 }
 
-function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, source: string, raw: unknown): Diagnostic {
+type Locate = (keyPath: KeyPath, target?: LocateTarget) => { line?: number; column?: number };
+
+/** Positions in `file`, its syntax tree parsed on first use and shared by every issue. */
+function locatorFor(file: string): Locate {
+  let tree: ReturnType<typeof parseConfigSource> | undefined;
+  return (keyPath, target = 'value') => {
+    if (tree === undefined) {
+      const source = readSource(file);
+      tree = source ? parseConfigSource(source) : null;
+    }
+    const found = tree ? locateInTree(tree, keyPath, target) : undefined;
+    return found ? { line: found.line, column: found.column } : {};
+  };
+}
+
+function readSource(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return ''; // defaults-only configs have no file; positions are omitted then
+  }
+}
+
+function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, locate: Locate, raw: unknown): Diagnostic {
   const keyPath = formatKeyPath(issue.path);
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => (keyPath ? `${keyPath}.${k}` : k));
-    const where = locateKeyPath(source, [...issue.path, issue.keys[0]!]);
+    // The key itself is the mistake (a typo), so the caret goes on the key, not its value.
+    const where = locate([...issue.path, issue.keys[0]!], 'key');
     return diagnostic('ConfigUnknownKey', `unknown key ${keys.join(', ')}`, { file, ...where }, { hint: 'check the spelling against the configuration reference in README.md' });
   }
   if (issue.code === 'invalid_union' && issue.path.at(-1) !== undefined) {
     const value = valueAt(raw, issue.path) as { type?: unknown } | undefined;
     if (value && typeof value === 'object' && 'type' in value) {
       message = `unknown item type ${JSON.stringify(value.type)}`;
-      return diagnostic('ConfigUnknownItemType', `${keyPath}.type: ${message}`, { file, ...locateKeyPath(source, [...issue.path, 'type']) });
+      return diagnostic('ConfigUnknownItemType', `${keyPath}.type: ${message}`, { file, ...locate([...issue.path, 'type']) });
     }
   }
   if (issue.path.at(-1) === 'type' && /discriminator/i.test(issue.message)) {
     const type = valueAt(raw, issue.path);
-    return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locateKeyPath(source, issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
+    return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locate(issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
   }
   const value = valueAt(raw, issue.path);
   if (value === undefined && issue.code === 'invalid_type') message = 'is required';
-  return diagnostic('ConfigInvalid', `${keyPath || '(config)'}: ${message}`, { file, ...locateKeyPath(source, issue.path) });
+  return diagnostic('ConfigInvalid', `${keyPath || '(config)'}: ${message}`, { file, ...locate(issue.path) });
 }
 
 export function formatKeyPath(keyPath: readonly PropertyKey[]): string {
@@ -113,68 +133,14 @@ function valueAt(raw: unknown, keyPath: readonly PropertyKey[]): unknown {
 }
 
 /**
- * Best-effort position of a key path in the config source: finds each key in order, and each array
- * index by counting the `{` or items after the array's key. Good enough to put the caret on the line.
+ * Position of a key path in the config source, found by walking its syntax tree from the
+ * default-exported object: the value (or, for `target: 'key'`, the key) when the path is there,
+ * the object literal that lacks it when a key is missing. Empty when there is no source.
  */
-export function locateKeyPath(source: string, keyPath: readonly PropertyKey[]): { line?: number; column?: number } {
-  if (!source) return {};
-  let offset = 0;
-  let found = -1;
-  for (const key of keyPath) {
-    if (typeof key === 'number') {
-      const itemStart = findArrayItem(source, offset, key);
-      if (itemStart < 0) break;
-      offset = itemStart;
-      found = itemStart;
-      continue;
-    }
-    const re = new RegExp(`(['"]?)${String(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*:`, 'g');
-    re.lastIndex = offset;
-    const match = re.exec(source);
-    if (!match) break;
-    found = match.index;
-    offset = match.index + match[0].length;
-  }
-  // A missing top-level key: point at the config object itself.
-  if (found < 0) found = source.search(/defineConfig\s*\(/);
-  if (found < 0) found = source.search(/export\s+default/);
-  if (found < 0) return {};
-  const before = source.slice(0, found);
-  const line = before.split('\n').length;
-  return { line, column: found - before.lastIndexOf('\n') };
-}
-
-/** Offset of item `index` of the first array literal at or after `from`; -1 when absent. */
-function findArrayItem(source: string, from: number, index: number): number {
-  const open = source.indexOf('[', from);
-  if (open < 0) return -1;
-  let depth = 0;
-  let item = 0;
-  let quote = '';
-  let expectStart = true;
-  for (let i = open + 1; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
-      continue;
-    }
-    if (expectStart && depth === 0 && !/\s/.test(ch)) {
-      if (ch === ']') return -1;
-      if (item === index) return i;
-      expectStart = false;
-    }
-    if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-    else if (ch === '[' || ch === '{' || ch === '(') depth++;
-    else if (ch === ']' || ch === '}' || ch === ')') {
-      if (depth === 0) return -1;
-      depth--;
-    } else if (ch === ',' && depth === 0) {
-      item++;
-      expectStart = true;
-    }
-  }
-  return -1;
+export function locateKeyPath(source: string, keyPath: KeyPath, target: LocateTarget = 'value'): { line?: number; column?: number } {
+  const tree = source ? parseConfigSource(source) : null;
+  const found = tree ? locateInTree(tree, keyPath, target) : undefined;
+  return found ? { line: found.line, column: found.column } : {};
 }
 
 export type { ResolvedConfig };
