@@ -27,8 +27,11 @@ function parser(): Parse {
   return parseModule;
 }
 
+/** A parsed config file. */
+export type ConfigTree = t.File;
+
 /** The config file's syntax tree; null when it does not parse (esbuild reports that error itself). */
-export function parseConfigSource(source: string): t.File | null {
+export function parseConfigSource(source: string): ConfigTree | null {
   try {
     return parser()(source, { sourceType: 'module', plugins: ['typescript'], errorRecovery: true });
   } catch {
@@ -42,7 +45,7 @@ export function parseConfigSource(source: string): t.File | null {
  * points at the object literal that lacks it; a value that is computed stops the walk at the
  * expression that computes it. Undefined when the file has no default-exported expression.
  */
-export function locateInTree(tree: t.File, keyPath: KeyPath, target: LocateTarget = 'value'): KeyLocation | undefined {
+export function locateInTree(tree: ConfigTree, keyPath: KeyPath, target: LocateTarget = 'value'): KeyLocation | undefined {
   const scope = topLevelConsts(tree.program);
   const root = defaultExport(tree.program, scope);
   if (!root) return undefined;

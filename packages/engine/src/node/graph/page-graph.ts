@@ -158,14 +158,15 @@ export function buildPageGraph(input: GraphInput): PageGraph {
 
   const configFile = config.configFile ?? path.join(config.root, 'docs-build.config.ts');
   const redirects: Array<{ from: string; to: string }> = [];
-  for (const redirect of config.redirects) {
+  for (const [index, redirect] of config.redirects.entries()) {
     const from = redirect.from.replace(/\/$/, '') || '/';
     if (pages[from]) {
-      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, { file: configFile, ...locateInConfig(config, from) }));
+      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, { file: configFile, ...locateInConfig(config, ['redirects', index, 'from']) }));
       continue;
     }
     redirects.push({ from, to: redirect.to });
-    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [{ href: redirect.to, ...splitLink(redirect.to), file: configFile, ...locateInConfig(config, redirect.to) }] }, `redirect in ${path.basename(configFile)}`);
+    const link = { href: redirect.to, ...splitLink(redirect.to), file: configFile, configPath: ['redirects', index, 'to'] };
+    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [link] }, `redirect in ${path.basename(configFile)}`);
   }
 
   const { sidebars, diagnostics: sidebarProblems } = buildSidebars(config, pages, input.categories);
