@@ -142,6 +142,26 @@ describe('bad input fails the build with positions and leaves the previous outpu
     expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
   });
 
+  it('rejects a --root that does not exist or is a file, in every command, with exit code 1', async () => {
+    const root = copyFixture('basic');
+    const missing = path.join(root, 'no-such-site');
+    const file = path.join(root, 'docs-build.config.ts');
+    const cases: Array<[string, string, string]> = [
+      ['build', missing, 'RootNotFound'],
+      ['check', missing, 'RootNotFound'],
+      ['serve', missing, 'RootNotFound'],
+      ['build', file, 'RootNotAFolder'],
+    ];
+    for (const [command, where, code] of cases) {
+      const error = await run(process.execPath, [BIN, command, '--root', where], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+      expect('code' in error && error.code, `${command} --root ${where}`).toBe(1);
+      const { stderr } = error as { stderr: string };
+      expect(stderr).toContain(`${path.relative(root, where)}  error  ${code}  `);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(fs.existsSync(path.join(missing, 'build'))).toBe(false);
+  });
+
   it('names the folder it wrote in the summary line', async () => {
     const root = copyFixture('basic');
     const out = path.join(root, 'elsewhere');
