@@ -89,7 +89,7 @@ const cases: Case[] = [
 ];
 
 const configCases: Array<{ name: string; edit: (source: string) => string; expected: RegExp }> = [
-  { name: 'an invalid config value', edit: (s) => s.replace("url: 'https://docs.fixture.example'", "url: 'not a url'"), expected: /^docs-build\.config\.ts:6:3 error ConfigInvalid url: / },
+  { name: 'an invalid config value', edit: (s) => s.replace("url: 'https://docs.fixture.example'", "url: 'not a url'"), expected: /^docs-build\.config\.ts:6:8 error ConfigInvalid url: / },
   { name: 'an unknown config key', edit: (s) => s.replace("tagline: 'A tiny site for tests',", "tagline: 'A tiny site for tests',\n  taglne: 'typo',"), expected: /^docs-build\.config\.ts:6:3 error ConfigUnknownKey unknown key taglne/ },
   { name: 'an unknown navbar item type', edit: (s) => s.replace("{ type: 'search' }", "{ type: 'searchbox' }"), expected: /^docs-build\.config\.ts:17:\d+ error ConfigUnknownItemType navbar\.items\[1\]\.type: unknown item type "searchbox"/ },
   { name: 'half of the hosted search credentials', edit: (s) => s.replace('redirects:', "search: { appId: 'APP' },\n  redirects:"), expected: /error ConfigInvalid search\.apiKey: hosted search needs both appId and apiKey/ },
