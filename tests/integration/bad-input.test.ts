@@ -162,6 +162,25 @@ describe('bad input fails the build with positions and leaves the previous outpu
     expect(fs.existsSync(path.join(missing, 'build'))).toBe(false);
   });
 
+  it('reports a config that throws, reads a throwing getter, exports no object or does not parse: one positioned line each, exit 1, no stack', async () => {
+    const root = copyFixture('basic');
+    const file = path.join(root, 'docs-build.config.ts');
+    const sources: Array<[string, string]> = [
+      [`const x = 1;\nthrow new Error('boom');\nexport default {};\n`, 'docs-build.config.ts:2:7  error  ConfigEvaluation  the config file threw while loading: boom'],
+      [`export default { url: 'https://x.example', get title(): string { throw new Error('later'); } };\n`, 'docs-build.config.ts:1:72  error  ConfigEvaluation  the config file threw while its values were read: later'],
+      [`export default 42;\n`, 'docs-build.config.ts:1:16  error  ConfigInvalid  the config file must default-export the config object, not a number'],
+      [`export default { title: 'T' url: 'x' };\n`, 'docs-build.config.ts:1:29  error  ConfigSyntax  Expected "}" but found "url"'],
+    ];
+    for (const [source, expected] of sources) {
+      fs.writeFileSync(file, source);
+      const error = await run(process.execPath, [BIN, 'check', '--root', root], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+      expect('code' in error && error.code, source).toBe(1);
+      const { stderr } = error as { stderr: string };
+      expect(stderr.split('\n')[0]).toBe(expected);
+      expect(stderr).not.toMatch(/\n\s+at |InternalError/);
+    }
+  });
+
   it('names the folder it wrote in the summary line', async () => {
     const root = copyFixture('basic');
     const out = path.join(root, 'elsewhere');

@@ -103,8 +103,30 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
 
   it('turns a syntax error, a missing default export and a throwing file into their own codes', async () => {
     expect(brief((await rejected(`export default { title: 'T' url: 'x' };\n`)).diagnostics)).toEqual(['ConfigSyntax 1:29 Expected "}" but found "url"']);
-    expect(brief((await rejected(`export const title = 'T';\n`)).diagnostics)).toEqual(['ConfigNoDefaultExport -:- the config file has no default export']);
-    expect(brief((await rejected(`throw new Error('boom');\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation -:- the config file threw while loading: boom']);
+    expect(brief((await rejected(`export const title = 'T';\n`)).diagnostics)).toEqual(['ConfigNoDefaultExport 2:1 the config file has no default export']);
+    expect(brief((await rejected(`const a = 1;\nthrow new Error('boom');\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation 2:7 the config file threw while loading: boom']);
+  });
+
+  it('points a throw at its line in the file that threw, through the bundle, and names what was thrown', async () => {
+    const root = site(`import { make } from './helper';\n\nexport default make();\n`);
+    fs.writeFileSync(path.join(root, 'helper.ts'), `export function make(): object {\n  const list: string[] | undefined = undefined;\n  return { title: list!.length };\n}\n`);
+    const error = (await loadConfig(root).catch((e: unknown) => e)) as DiagnosticError;
+    expect(brief(error.diagnostics)).toEqual([`ConfigEvaluation 3:25 the config file threw while loading: TypeError: Cannot read properties of undefined (reading 'length')`]);
+    expect(error.diagnostics[0]!.file).toBe(path.join(root, 'helper.ts'));
+    expect(brief((await rejected(`throw 'plain words';\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation -:- the config file threw while loading: plain words']);
+  });
+
+  it('reports a getter that throws while the config is validated as a throw, not an internal error', async () => {
+    const { diagnostics } = await rejected(`export default {\n  url: 'https://docs.example',\n  get title(): string {\n    throw new RangeError('no title yet');\n  },\n};\n`);
+    expect(brief(diagnostics)).toEqual(['ConfigEvaluation 4:11 the config file threw while its values were read: RangeError: no title yet']);
+  });
+
+  it('says what a default export that is not an object is, at the export', async () => {
+    expect(brief((await rejected(`export default 'docs';\n`)).diagnostics)).toEqual(['ConfigInvalid 1:16 the config file must default-export the config object, not a string']);
+    expect(brief((await rejected(`export default null;\n`)).diagnostics)).toEqual(['ConfigInvalid 1:16 the config file must default-export the config object, not null']);
+    expect(brief((await rejected(`const config = undefined;\nexport default config;\n`)).diagnostics)).toEqual([
+      'ConfigNoDefaultExport 2:16 the config file exports undefined as its default: it must export the config object',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
 import { resolveConfig, type ResolvedConfig } from './resolve-config';
 import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
+import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -21,45 +22,66 @@ export async function loadConfig(root: string): Promise<ResolvedConfig> {
   if (!fs.existsSync(file)) {
     return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);
   }
-  const raw = await importConfigFile(file, root);
-  return resolveConfig(validateConfig(raw, file), root, file);
+  const { value, bundle } = await importConfigFile(file, root);
+  return resolveConfig(validateLoaded(value, file, bundle), root, file);
 }
 
-async function importConfigFile(file: string, root: string): Promise<unknown> {
-  let code: string;
+/** Validation reads every value, so a config getter that throws throws here: reported like a throw at load. */
+function validateLoaded(value: unknown, file: string, bundle: BundledConfig): ParsedConfig {
   try {
-    const result = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      logLevel: 'silent',
-      alias: { 'docsgen/config': defineConfigModule },
-    });
-    code = result.outputFiles[0]!.text;
+    return validateConfig(value, file);
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    const list = (failure.errors ?? []).map((m) =>
-      diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
-    );
-    throw new DiagnosticError(list.length ? list : [diagnostic('ConfigSyntax', String(error), { file })]);
+    if (error instanceof DiagnosticError) throw error;
+    throw new DiagnosticError([thrownDiagnostic(error, file, bundle, 'while its values were read')]);
   }
+}
+
+async function importConfigFile(file: string, root: string): Promise<{ value: unknown; bundle: BundledConfig }> {
+  const code = await bundleConfig(file, root);
   const cacheDir = path.join(root, '.docsgen');
   fs.mkdirSync(cacheDir, { recursive: true });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const out = path.join(cacheDir, `config.${hash}.mjs`);
   if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  const bundle: BundledConfig = { url: pathToFileURL(out).href, code, workingDir: root };
+  let mod: { default?: unknown };
   try {
-    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
-    if (mod.default === undefined) {
-      throw new DiagnosticError([diagnostic('ConfigNoDefaultExport', 'the config file has no default export', { file }, { hint: 'end it with `export default defineConfig({ ... })`' })]);
-    }
-    return mod.default;
+    mod = (await import(bundle.url)) as { default?: unknown };
   } catch (error) {
-    if (error instanceof DiagnosticError) throw error;
-    throw new DiagnosticError([diagnostic('ConfigEvaluation', `the config file threw while loading: ${(error as Error).message}`, { file })]);
+    throw new DiagnosticError([thrownDiagnostic(error, file, bundle, 'while loading')]);
+  }
+  if (mod.default === undefined) throw new DiagnosticError([noDefaultExportDiagnostic(file, 'default' in mod)]);
+  return { value: mod.default, bundle };
+}
+
+/**
+ * The config and what it imports as one ES module. The inline source map costs nothing until a
+ * config throws: then it maps the stack frame back to the user's line.
+ */
+async function bundleConfig(file: string, root: string): Promise<string> {
+  try {
+    const result = await esbuild.build({
+      entryPoints: [file],
+      absWorkingDir: root,
+      // Not written (write: false): it makes the source map's paths relative to the cache folder,
+      // where the bundle is imported from, as runtimes that apply source maps expect.
+      outfile: path.join(root, '.docsgen', 'config.mjs'),
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'inline',
+      logLevel: 'silent',
+      alias: { 'docsgen/config': defineConfigModule },
+    });
+    return result.outputFiles[0]!.text;
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const list = (failure.errors ?? []).map((m) =>
+      diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(root, m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
+    );
+    throw new DiagnosticError(list.length ? list : [diagnostic('ConfigSyntax', String(error), { file })]);
   }
 }
 
@@ -113,6 +135,10 @@ function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, locate: Locate
   if (issue.path.at(-1) === 'type' && /discriminator/i.test(issue.message)) {
     const type = valueAt(raw, issue.path);
     return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locate(issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
+  }
+  if (issue.path.length === 0 && issue.code === 'invalid_type') {
+    const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+    return diagnostic('ConfigInvalid', `the config file must default-export the config object, not ${kind}`, { file, ...locate([]) }, { hint: 'export default defineConfig({ title, url, ... })' });
   }
   const value = valueAt(raw, issue.path);
   if (value === undefined && issue.code === 'invalid_type') message = 'is required';
