@@ -170,6 +170,21 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
     expect(built.diagnostics.find((d) => d.code === 'SpecInvalid')!.message).toContain('#/paths/~1v1~1transactions/get/sumary');
   });
 
+  it('reports a duplicate operationId at its second occurrence', async () => {
+    const { built, dir } = await withSpec((s) => s.replace('operationId: listTransactions', 'operationId: capturePayment'));
+    expect(built.ok).toBe(false);
+    expect(problems(built, dir)).toContain('specs/payments.yaml:72:20 error SpecInvalid');
+    expect(built.diagnostics.find((d) => d.code === 'SpecInvalid')!.message).toContain('`capturePayment` is duplicated and must be made unique. (at #/paths/~1v1~1transactions/get/operationId)');
+  });
+
+  it('reports a check that names an operation by its raw path at that operation, not at the first path', async () => {
+    const { built, dir } = await withSpec((s) =>
+      s.replace('          schema: { type: integer, minimum: 1, maximum: 100, default: 25 }\n', '          schema: { type: integer, minimum: 1, maximum: 100, default: 25 }\n        - name: limit\n          in: query\n          schema: { type: integer }\n'),
+    );
+    expect(problems(built, dir)).toContain('specs/payments.yaml:79:11 error SpecInvalid');
+    expect(built.diagnostics.find((d) => d.code === 'SpecInvalid')!.message).toContain('(at #/paths/~1v1~1transactions/get/parameters/1)');
+  });
+
   it('rejects invalid YAML with its position', async () => {
     const { built, dir } = await withSpec((s) => s.replace('  title: Fixture Payments API', '  title: [Fixture'));
     expect(problems(built, dir)[0]).toMatch(/^specs\/payments\.yaml:\d+:\d+ error SpecSyntax$/);

@@ -89,7 +89,7 @@ const cases: Case[] = [
 ];
 
 const configCases: Array<{ name: string; edit: (source: string) => string; expected: RegExp }> = [
-  { name: 'an invalid config value', edit: (s) => s.replace("url: 'https://docs.fixture.example'", "url: 'not a url'"), expected: /^docs-build\.config\.ts:6:3 error ConfigInvalid url: / },
+  { name: 'an invalid config value', edit: (s) => s.replace("url: 'https://docs.fixture.example'", "url: 'not a url'"), expected: /^docs-build\.config\.ts:6:8 error ConfigInvalid url: / },
   { name: 'an unknown config key', edit: (s) => s.replace("tagline: 'A tiny site for tests',", "tagline: 'A tiny site for tests',\n  taglne: 'typo',"), expected: /^docs-build\.config\.ts:6:3 error ConfigUnknownKey unknown key taglne/ },
   { name: 'an unknown navbar item type', edit: (s) => s.replace("{ type: 'search' }", "{ type: 'searchbox' }"), expected: /^docs-build\.config\.ts:17:\d+ error ConfigUnknownItemType navbar\.items\[1\]\.type: unknown item type "searchbox"/ },
   { name: 'half of the hosted search credentials', edit: (s) => s.replace('redirects:', "search: { appId: 'APP' },\n  redirects:"), expected: /error ConfigInvalid search\.apiKey: hosted search needs both appId and apiKey/ },
@@ -140,6 +140,45 @@ describe('bad input fails the build with positions and leaves the previous outpu
     expect(stderr).toContain('content/guide/b.mdx:6:7  error  ExpressionInContent');
     expect((error as { stdout: string }).stdout).toContain('Build failed: 3 errors');
     expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
+  });
+
+  it('rejects a --root that does not exist or is a file, in every command, with exit code 1', async () => {
+    const root = copyFixture('basic');
+    const missing = path.join(root, 'no-such-site');
+    const file = path.join(root, 'docs-build.config.ts');
+    const cases: Array<[string, string, string]> = [
+      ['build', missing, 'RootNotFound'],
+      ['check', missing, 'RootNotFound'],
+      ['serve', missing, 'RootNotFound'],
+      ['build', file, 'RootNotAFolder'],
+    ];
+    for (const [command, where, code] of cases) {
+      const error = await run(process.execPath, [BIN, command, '--root', where], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+      expect('code' in error && error.code, `${command} --root ${where}`).toBe(1);
+      const { stderr } = error as { stderr: string };
+      expect(stderr).toContain(`${path.relative(root, where)}  error  ${code}  `);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(fs.existsSync(path.join(missing, 'build'))).toBe(false);
+  });
+
+  it('reports a config that throws, reads a throwing getter, exports no object or does not parse: one positioned line each, exit 1, no stack', async () => {
+    const root = copyFixture('basic');
+    const file = path.join(root, 'docs-build.config.ts');
+    const sources: Array<[string, string]> = [
+      [`const x = 1;\nthrow new Error('boom');\nexport default {};\n`, 'docs-build.config.ts:2:7  error  ConfigEvaluation  the config file threw while loading: boom'],
+      [`export default { url: 'https://x.example', get title(): string { throw new Error('later'); } };\n`, 'docs-build.config.ts:1:72  error  ConfigEvaluation  the config file threw while its values were read: later'],
+      [`export default 42;\n`, 'docs-build.config.ts:1:16  error  ConfigInvalid  the config file must default-export the config object, not a number'],
+      [`export default { title: 'T' url: 'x' };\n`, 'docs-build.config.ts:1:29  error  ConfigSyntax  Expected "}" but found "url"'],
+    ];
+    for (const [source, expected] of sources) {
+      fs.writeFileSync(file, source);
+      const error = await run(process.execPath, [BIN, 'check', '--root', root], { cwd: root }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+      expect('code' in error && error.code, source).toBe(1);
+      const { stderr } = error as { stderr: string };
+      expect(stderr.split('\n')[0]).toBe(expected);
+      expect(stderr).not.toMatch(/\n\s+at |InternalError/);
+    }
   });
 
   it('names the folder it wrote in the summary line', async () => {

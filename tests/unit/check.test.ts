@@ -172,6 +172,20 @@ describe('checkSite', () => {
     expect(problems.slice(0, 4).map((p) => p.code)).toEqual(['DeadLink', 'DeadAnchor', 'DeadLink', 'DeadAnchor']);
   });
 
+  it('finds config links by their key in the syntax tree: not in comments, not for a same-page anchor', () => {
+    const config = makeConfig();
+    // A comment spelling the route comes first, and an empty string that a `#gone` link's empty
+    // path must not match (a text search took both for the link).
+    fs.writeFileSync(config.configFile!, `// '/footer-gone' is linked from the footer\nexport default {\n  tagline: '',\n${CONFIG_SOURCE.split('\n').slice(1).join('\n')}`);
+    const graph = graphOf(config, SITE.slice(0, 3));
+    const html = new Map<string, string>([['/guide/a', '<footer><a href="/footer-gone">Gone</a></footer>\n<a href="#gone">gone</a>\n']]);
+    const problems = checkSite({ graph, config, facts: factsOf(html) }).filter((p) => p.code !== 'UnreachablePage' && p.message.includes('('));
+    expect(brief(config, problems)).toEqual([
+      'docs-build.config.ts:7:69 error DeadLink link to a missing page: /footer-gone (linked from the site config)',
+      'build/guide/a/index.html:2:4 error DeadAnchor link to a missing anchor: #gone (in the page template of /guide/a)',
+    ]);
+  });
+
   it('trusts the emitted HTML over the anchors the graph expects', () => {
     const config = makeConfig({ redirects: [] });
     const graph = graphOf(config, [{ rel: 'guide/a.mdx', links: [['/guide/b#setup', 2, 2]] }, { rel: 'guide/b.mdx', headings: ['setup'] }]);

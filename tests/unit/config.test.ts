@@ -46,24 +46,38 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
     expect(brief(diagnostics)).toEqual(['ConfigUnknownKey 4:37 unknown key colorMode.swich']);
   });
 
-  it('reports a value of the wrong type at the value key', async () => {
+  it('reports a value of the wrong type at the value itself', async () => {
     const { diagnostics } = await rejected(`export default {\n  title: 'T',\n  url: 'https://docs.example',\n  toc: { minLevel: 'two' },\n};\n`);
-    expect(brief(diagnostics)).toEqual(['ConfigInvalid 4:10 toc.minLevel: Invalid input: expected number, received string']);
+    expect(brief(diagnostics)).toEqual(['ConfigInvalid 4:20 toc.minLevel: Invalid input: expected number, received string']);
   });
 
   it('reports an out-of-range value and a bad enum member inside an array with its index', async () => {
     const { diagnostics } = await rejected(`export default {\n  title: 'T',\n  url: 'https://docs.example',\n  toc: { maxLevel: 7 },\n  codeLanguages: ['go', 'ruby'],\n};\n`);
     expect(brief(diagnostics)).toEqual([
-      'ConfigInvalid 4:10 toc.maxLevel: Too big: expected number to be <=6',
+      'ConfigInvalid 4:20 toc.maxLevel: Too big: expected number to be <=6',
       'ConfigInvalid 5:25 codeLanguages[1]: Invalid option: expected one of "curl"|"javascript"|"nodejs"|"php"|"csharp"|"go"',
     ]);
   });
 
-  it('says "is required" for a missing required value, at the config object when the key is absent', async () => {
+  it('says "is required" for a missing required value, at the object literal that lacks the key', async () => {
     const { diagnostics } = await rejected(`export default {\n  url: 'https://docs.example',\n};\n`);
-    expect(brief(diagnostics)).toEqual(['ConfigInvalid 1:1 title: is required']);
+    expect(brief(diagnostics)).toEqual(['ConfigInvalid 1:16 title: is required']);
     const wrapped = await rejected(`import { defineConfig } from 'docsgen/config';\n\nexport default defineConfig({\n  title: 'T',\n});\n`);
-    expect(brief(wrapped.diagnostics)).toEqual(['ConfigInvalid 3:16 url: is required']);
+    expect(brief(wrapped.diagnostics)).toEqual(['ConfigInvalid 3:29 url: is required']);
+  });
+
+  it('points a missing top-level key at the config object, not at a nested key of the same name', async () => {
+    const { diagnostics } = await rejected(
+      `import { defineConfig } from 'docsgen/config';\n\nexport default defineConfig({\n  url: 'https://docs.example',\n  // title: 'commented out',\n  footer: { columns: [{ title: 'Resources', items: [] }] },\n});\n`,
+    );
+    expect(brief(diagnostics)).toEqual(['ConfigInvalid 3:29 title: is required']);
+  });
+
+  it('points a wrong nested value at the value even when an earlier key has the same name', async () => {
+    const { diagnostics } = await rejected(
+      `export default {\n  title: 'T',\n  url: 'https://docs.example',\n  footer: { columns: [{ title: 'A', items: [] }, { title: 5, items: [] }] },\n};\n`,
+    );
+    expect(brief(diagnostics)).toEqual(['ConfigInvalid 4:59 footer.columns[1].title: Invalid input: expected string, received number']);
   });
 
   it('points a missing nested value at its parent key', async () => {
@@ -77,7 +91,7 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
     const { diagnostics } = await rejected(
       `export default {\n  title: 'T',\n  url: 'https://docs.example',\n  navbar: {\n    items: [\n      { type: 'search' },\n      { type: 'searchbox' },\n    ],\n  },\n};\n`,
     );
-    expect(brief(diagnostics)).toEqual(['ConfigUnknownItemType 7:9 navbar.items[1].type: unknown item type "searchbox"']);
+    expect(brief(diagnostics)).toEqual(['ConfigUnknownItemType 7:15 navbar.items[1].type: unknown item type "searchbox"']);
     expect(diagnostics[0]!.severity).toBe('error');
   });
 
@@ -89,8 +103,30 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
 
   it('turns a syntax error, a missing default export and a throwing file into their own codes', async () => {
     expect(brief((await rejected(`export default { title: 'T' url: 'x' };\n`)).diagnostics)).toEqual(['ConfigSyntax 1:29 Expected "}" but found "url"']);
-    expect(brief((await rejected(`export const title = 'T';\n`)).diagnostics)).toEqual(['ConfigNoDefaultExport -:- the config file has no default export']);
-    expect(brief((await rejected(`throw new Error('boom');\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation -:- the config file threw while loading: boom']);
+    expect(brief((await rejected(`export const title = 'T';\n`)).diagnostics)).toEqual(['ConfigNoDefaultExport 2:1 the config file has no default export']);
+    expect(brief((await rejected(`const a = 1;\nthrow new Error('boom');\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation 2:7 the config file threw while loading: boom']);
+  });
+
+  it('points a throw at its line in the file that threw, through the bundle, and names what was thrown', async () => {
+    const root = site(`import { make } from './helper';\n\nexport default make();\n`);
+    fs.writeFileSync(path.join(root, 'helper.ts'), `export function make(): object {\n  const list: string[] | undefined = undefined;\n  return { title: list!.length };\n}\n`);
+    const error = (await loadConfig(root).catch((e: unknown) => e)) as DiagnosticError;
+    expect(brief(error.diagnostics)).toEqual([`ConfigEvaluation 3:25 the config file threw while loading: TypeError: Cannot read properties of undefined (reading 'length')`]);
+    expect(error.diagnostics[0]!.file).toBe(path.join(root, 'helper.ts'));
+    expect(brief((await rejected(`throw 'plain words';\nexport default {};\n`)).diagnostics)).toEqual(['ConfigEvaluation -:- the config file threw while loading: plain words']);
+  });
+
+  it('reports a getter that throws while the config is validated as a throw, not an internal error', async () => {
+    const { diagnostics } = await rejected(`export default {\n  url: 'https://docs.example',\n  get title(): string {\n    throw new RangeError('no title yet');\n  },\n};\n`);
+    expect(brief(diagnostics)).toEqual(['ConfigEvaluation 4:11 the config file threw while its values were read: RangeError: no title yet']);
+  });
+
+  it('says what a default export that is not an object is, at the export', async () => {
+    expect(brief((await rejected(`export default 'docs';\n`)).diagnostics)).toEqual(['ConfigInvalid 1:16 the config file must default-export the config object, not a string']);
+    expect(brief((await rejected(`export default null;\n`)).diagnostics)).toEqual(['ConfigInvalid 1:16 the config file must default-export the config object, not null']);
+    expect(brief((await rejected(`const config = undefined;\nexport default config;\n`)).diagnostics)).toEqual([
+      'ConfigNoDefaultExport 2:16 the config file exports undefined as its default: it must export the config object',
+    ]);
   });
 });
 
@@ -172,14 +208,36 @@ describe('validateConfig and its helpers', () => {
     expect(formatKeyPath([])).toBe('');
   });
 
-  it('locates keys and array items in source, ignoring brackets inside strings', () => {
+  it('locates keys and array items by syntax-tree path, ignoring brackets inside strings', () => {
     const source = `export default {\n  redirects: [\n    { from: '/a[1]', to: '/b' },\n    { from: '/c', to: '/d' },\n  ],\n};\n`;
-    expect(locateKeyPath(source, ['redirects'])).toEqual({ line: 2, column: 3 });
+    expect(locateKeyPath(source, ['redirects'])).toEqual({ line: 2, column: 14 });
+    expect(locateKeyPath(source, ['redirects'], 'key')).toEqual({ line: 2, column: 3 });
     expect(locateKeyPath(source, ['redirects', 1])).toEqual({ line: 4, column: 5 });
-    expect(locateKeyPath(source, ['redirects', 1, 'to'])).toEqual({ line: 4, column: 19 });
-    expect(locateKeyPath(source, ['redirects', 5])).toEqual({ line: 2, column: 3 });
-    // A key that is not there at all (a missing required value): the config object.
-    expect(locateKeyPath(source, ['nothing'])).toEqual({ line: 1, column: 1 });
+    expect(locateKeyPath(source, ['redirects', 1, 'to'])).toEqual({ line: 4, column: 23 });
+    // An index past the end: the array literal that lacks it.
+    expect(locateKeyPath(source, ['redirects', 5])).toEqual({ line: 2, column: 14 });
+    // A key that is not there at all (a missing required value): the object literal that lacks it.
+    expect(locateKeyPath(source, ['nothing'])).toEqual({ line: 1, column: 16 });
     expect(locateKeyPath('', ['redirects'])).toEqual({});
+  });
+
+  it('follows defineConfig, type assertions, named constants, shorthand properties and spreads', () => {
+    const source = [
+      `import { defineConfig } from 'docsgen/config';`, // 1
+      `const provider = { name: 'Pay', slug: 'pay' };`, // 2
+      `const common = [{ label: 'A', to: '/a' }];`, // 3
+      `const base = { tagline: 'x', title: 'Old' };`, // 4
+      `const config = defineConfig({`, // 5
+      `  ...base,`, // 6
+      `  provider,`, // 7
+      `  footer: { columns: [{ title: 'R', items: [...common, { label: 'B', to: '/b' }] }] },`, // 8
+      `} satisfies object);`, // 9
+      `export default config;`, // 10
+    ].join('\n');
+    expect(locateKeyPath(source, ['provider', 'slug'])).toEqual({ line: 2, column: 39 });
+    expect(locateKeyPath(source, ['footer', 'columns', 0, 'items', 1, 'to'])).toEqual({ line: 8, column: 74 });
+    expect(locateKeyPath(source, ['footer', 'columns', 0, 'items', 0, 'to'])).toEqual({ line: 3, column: 35 });
+    expect(locateKeyPath(source, ['title'])).toEqual({ line: 4, column: 37 });
+    expect(locateKeyPath(source, ['provider', 'apiLive'])).toEqual({ line: 2, column: 18 });
   });
 });

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SiteBuilder, consoleLogger } from '@docsgen/engine';
 import { printDiagnostics, summary } from './report';
+import { rejectBadRoot } from './site-root';
 
 export async function runBuild(opts: { root: string; out?: string; cache: boolean }): Promise<number> {
   const root = path.resolve(opts.root);
+  const bad = rejectBadRoot(root, 'build');
+  if (bad !== null) return bad;
   process.stdout.write(`docsgen build ${path.relative(process.cwd(), root) || '.'}\n`);
   const result = await new SiteBuilder({ root, outDir: opts.out, noCache: !opts.cache, logger: consoleLogger }).full();
   printDiagnostics(result.diagnostics);

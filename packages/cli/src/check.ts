@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SiteBuilder } from '@docsgen/engine';
 import { causedNote, printDiagnostics } from './report';
+import { rejectBadRoot } from './site-root';
 
 /** Builds in memory (nothing written) and reports every problem; exit 1 on any error. */
 export async function runCheck(opts: { root: string; out?: string }): Promise<number> {
   const root = path.resolve(opts.root);
+  const bad = rejectBadRoot(root, 'check');
+  if (bad !== null) return bad;
   const result = await new SiteBuilder({ root, output: 'memory' }).full();
   const diagnostics = [...result.diagnostics];
   if (opts.out && result.manifest) {

@@ -73,6 +73,7 @@ export const DIAGNOSTIC_CODES = {
   RenderError: { severity: 'error', meaning: 'A template threw while rendering the page (often browser-only code run on the server).' },
 
   // docsgen itself
+  RootNotAFolder: { severity: 'error', meaning: 'The path given with `--root` is a file, not the site folder.' },
   RootNotFound: { severity: 'error', meaning: 'The site folder given with `--root` does not exist or is not a folder.' },
   OutsideSite: { severity: 'error', meaning: 'A file the site asks for (an include, an image, a static file, the content folder or the spec) is outside the site folder, directly or through a symbolic link.' },
   OutputRefused: { severity: 'error', meaning: 'The output folder is the site folder, holds its sources, lies inside a folder docsgen reads, or is a non-empty folder docsgen did not create.' },

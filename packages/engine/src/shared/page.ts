@@ -38,6 +38,11 @@ export interface LinkRef {
   file: string;
   line?: number;
   column?: number;
+  /**
+   * For a link written in the site config (a redirect target): its key path there, turned into a
+   * line only when the link is reported, so a clean build never parses the config.
+   */
+  configPath?: PropertyKey[];
 }
 
 /** A JSON example in content that names the API operation whose request body it is. */

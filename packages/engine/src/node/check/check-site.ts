@@ -3,7 +3,7 @@ import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from 
 import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/routes';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
-import { locateInConfig } from '../graph/config-position';
+import { locateConfigString, locateInConfig } from '../graph/config-position';
 import type { PageFacts } from './page-facts';
 
 export interface CheckInput {
@@ -19,6 +19,16 @@ const severityOf = (level: 'ignore' | 'warn' | 'error'): Severity | null => (lev
 
 /** A broken link, before it is placed in a file. */
 type LinkProblem = { code: DiagnosticCode; message: string; hint?: string };
+
+/**
+ * Whether a config string is where a template's link `href` (path `p`) came from: the link itself
+ * (`to: '/guide'`), or an HTML string holding it (the announcement's `<a href="/guide">`). A link
+ * with a `#hash` must match whole: the anchor may be the broken part.
+ */
+function linksTo(value: string, href: string, p: string): boolean {
+  const hasHash = href.includes('#');
+  return value === href || (!hasHash && p !== '' && value === p) || value.includes(`href="${href}"`);
+}
 
 /**
  * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
@@ -60,7 +70,9 @@ export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Di
       for (const link of page.links) {
         checked.add(`${route}\0${link.href}`);
         const problem = verify(link.route, link.hash);
-        if (problem) problems.push(diagnostic(problem.code, problem.message, { file: link.file, line: link.line, column: link.column }, { severity: page.kind === 'redirect' ? 'error' : linkSeverity, hint: problem.hint }));
+        if (!problem) continue;
+        const at = link.configPath ? locateInConfig(config, link.configPath) : { line: link.line, column: link.column };
+        problems.push(diagnostic(problem.code, problem.message, { file: link.file, ...at }, { severity: page.kind === 'redirect' ? 'error' : linkSeverity, hint: problem.hint }));
       }
     }
     // Links written by templates and config (navbar, footer, sidebars, pagination); a config
@@ -73,7 +85,7 @@ export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Di
         // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
         const problem: LinkProblem | null = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
         if (!problem) continue;
-        const fromConfig = config.configFile ? locateInConfig(config, p) : {};
+        const fromConfig = locateConfigString(config, (value) => linksTo(value, href, p));
         if (fromConfig.line) {
           if (reportedConfigLinks.has(href)) continue;
           reportedConfigLinks.add(href);

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
 import { resolveConfig, type ResolvedConfig } from './resolve-config';
-import { positionAt } from '../diagnostics/source-position';
+import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
+import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -21,45 +22,66 @@ export async function loadConfig(root: string): Promise<ResolvedConfig> {
   if (!fs.existsSync(file)) {
     return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);
   }
-  const raw = await importConfigFile(file, root);
-  return resolveConfig(validateConfig(raw, file), root, file);
+  const { value, bundle } = await importConfigFile(file, root);
+  return resolveConfig(validateLoaded(value, file, bundle), root, file);
 }
 
-async function importConfigFile(file: string, root: string): Promise<unknown> {
-  let code: string;
+/** Validation reads every value, so a config getter that throws throws here: reported like a throw at load. */
+function validateLoaded(value: unknown, file: string, bundle: BundledConfig): ParsedConfig {
   try {
-    const result = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      logLevel: 'silent',
-      alias: { 'docsgen/config': defineConfigModule },
-    });
-    code = result.outputFiles[0]!.text;
+    return validateConfig(value, file);
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    const list = (failure.errors ?? []).map((m) =>
-      diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
-    );
-    throw new DiagnosticError(list.length ? list : [diagnostic('ConfigSyntax', String(error), { file })]);
+    if (error instanceof DiagnosticError) throw error;
+    throw new DiagnosticError([thrownDiagnostic(error, file, bundle, 'while its values were read')]);
   }
+}
+
+async function importConfigFile(file: string, root: string): Promise<{ value: unknown; bundle: BundledConfig }> {
+  const code = await bundleConfig(file, root);
   const cacheDir = path.join(root, '.docsgen');
   fs.mkdirSync(cacheDir, { recursive: true });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const out = path.join(cacheDir, `config.${hash}.mjs`);
   if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  const bundle: BundledConfig = { url: pathToFileURL(out).href, code, workingDir: root };
+  let mod: { default?: unknown };
   try {
-    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
-    if (mod.default === undefined) {
-      throw new DiagnosticError([diagnostic('ConfigNoDefaultExport', 'the config file has no default export', { file }, { hint: 'end it with `export default defineConfig({ ... })`' })]);
-    }
-    return mod.default;
+    mod = (await import(bundle.url)) as { default?: unknown };
   } catch (error) {
-    if (error instanceof DiagnosticError) throw error;
-    throw new DiagnosticError([diagnostic('ConfigEvaluation', `the config file threw while loading: ${(error as Error).message}`, { file })]);
+    throw new DiagnosticError([thrownDiagnostic(error, file, bundle, 'while loading')]);
+  }
+  if (mod.default === undefined) throw new DiagnosticError([noDefaultExportDiagnostic(file, 'default' in mod)]);
+  return { value: mod.default, bundle };
+}
+
+/**
+ * The config and what it imports as one ES module. The inline source map costs nothing until a
+ * config throws: then it maps the stack frame back to the user's line.
+ */
+async function bundleConfig(file: string, root: string): Promise<string> {
+  try {
+    const result = await esbuild.build({
+      entryPoints: [file],
+      absWorkingDir: root,
+      // Not written (write: false): it makes the source map's paths relative to the cache folder,
+      // where the bundle is imported from, as runtimes that apply source maps expect.
+      outfile: path.join(root, '.docsgen', 'config.mjs'),
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'inline',
+      logLevel: 'silent',
+      alias: { 'docsgen/config': defineConfigModule },
+    });
+    return result.outputFiles[0]!.text;
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const list = (failure.errors ?? []).map((m) =>
+      diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(root, m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
+    );
+    throw new DiagnosticError(list.length ? list : [diagnostic('ConfigSyntax', String(error), { file })]);
   }
 }
 
@@ -67,37 +89,60 @@ async function importConfigFile(file: string, root: string): Promise<unknown> {
 export function validateConfig(raw: unknown, file: string): ParsedConfig {
   const parsed = userConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  let source = '';
-  try {
-    source = fs.readFileSync(file, 'utf8');
-  } catch {
-    // defaults-only configs have no file; positions are omitted then
-  }
-  throw new DiagnosticError(parsed.error.issues.map((issue) => issueToDiagnostic(issue, file, source, raw)));
+  const locate = locatorFor(file);
+  throw new DiagnosticError(parsed.error.issues.map((issue) => issueToDiagnostic(issue, file, locate, raw)));
 }
 
-function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, source: string, raw: unknown): Diagnostic {
+type Locate = (keyPath: KeyPath, target?: LocateTarget) => { line?: number; column?: number };
+
+/** Positions in `file`, its syntax tree parsed on first use and shared by every issue. */
+function locatorFor(file: string): Locate {
+  let tree: ReturnType<typeof parseConfigSource> | undefined;
+  return (keyPath, target = 'value') => {
+    if (tree === undefined) {
+      const source = readSource(file);
+      tree = source ? parseConfigSource(source) : null;
+    }
+    const found = tree ? locateInTree(tree, keyPath, target) : undefined;
+    return found ? { line: found.line, column: found.column } : {};
+  };
+}
+
+function readSource(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return ''; // defaults-only configs have no file; positions are omitted then
+  }
+}
+
+function issueToDiagnostic(issue: z.core.$ZodIssue, file: string, locate: Locate, raw: unknown): Diagnostic {
   const keyPath = formatKeyPath(issue.path);
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => (keyPath ? `${keyPath}.${k}` : k));
-    const where = locateKeyPath(source, [...issue.path, issue.keys[0]!]);
+    // The key itself is the mistake (a typo), so the caret goes on the key, not its value.
+    const where = locate([...issue.path, issue.keys[0]!], 'key');
     return diagnostic('ConfigUnknownKey', `unknown key ${keys.join(', ')}`, { file, ...where }, { hint: 'check the spelling against the configuration reference in README.md' });
   }
   if (issue.code === 'invalid_union' && issue.path.at(-1) !== undefined) {
     const value = valueAt(raw, issue.path) as { type?: unknown } | undefined;
     if (value && typeof value === 'object' && 'type' in value) {
       message = `unknown item type ${JSON.stringify(value.type)}`;
-      return diagnostic('ConfigUnknownItemType', `${keyPath}.type: ${message}`, { file, ...locateKeyPath(source, [...issue.path, 'type']) });
+      return diagnostic('ConfigUnknownItemType', `${keyPath}.type: ${message}`, { file, ...locate([...issue.path, 'type']) });
     }
   }
   if (issue.path.at(-1) === 'type' && /discriminator/i.test(issue.message)) {
     const type = valueAt(raw, issue.path);
-    return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locateKeyPath(source, issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
+    return diagnostic('ConfigUnknownItemType', `${keyPath}: unknown item type ${JSON.stringify(type)}`, { file, ...locate(issue.path) }, { hint: issue.message.replace(/^Invalid discriminator value\.\s*/, '') });
+  }
+  if (issue.path.length === 0 && issue.code === 'invalid_type') {
+    const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+    return diagnostic('ConfigInvalid', `the config file must default-export the config object, not ${kind}`, { file, ...locate([]) }, { hint: 'export default defineConfig({ title, url, ... })' });
   }
   const value = valueAt(raw, issue.path);
   if (value === undefined && issue.code === 'invalid_type') message = 'is required';
-  return diagnostic('ConfigInvalid', `${keyPath || '(config)'}: ${message}`, { file, ...locateKeyPath(source, issue.path) });
+  return diagnostic('ConfigInvalid', `${keyPath || '(config)'}: ${message}`, { file, ...locate(issue.path) });
 }
 
 export function formatKeyPath(keyPath: readonly PropertyKey[]): string {
@@ -114,66 +159,14 @@ function valueAt(raw: unknown, keyPath: readonly PropertyKey[]): unknown {
 }
 
 /**
- * Best-effort position of a key path in the config source: finds each key in order, and each array
- * index by counting the `{` or items after the array's key. Good enough to put the caret on the line.
+ * Position of a key path in the config source, found by walking its syntax tree from the
+ * default-exported object: the value (or, for `target: 'key'`, the key) when the path is there,
+ * the object literal that lacks it when a key is missing. Empty when there is no source.
  */
-export function locateKeyPath(source: string, keyPath: readonly PropertyKey[]): { line?: number; column?: number } {
-  if (!source) return {};
-  let offset = 0;
-  let found = -1;
-  for (const key of keyPath) {
-    if (typeof key === 'number') {
-      const itemStart = findArrayItem(source, offset, key);
-      if (itemStart < 0) break;
-      offset = itemStart;
-      found = itemStart;
-      continue;
-    }
-    const re = new RegExp(`(['"]?)${String(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*:`, 'g');
-    re.lastIndex = offset;
-    const match = re.exec(source);
-    if (!match) break;
-    found = match.index;
-    offset = match.index + match[0].length;
-  }
-  // A missing top-level key: point at the config object itself.
-  if (found < 0) found = source.search(/defineConfig\s*\(/);
-  if (found < 0) found = source.search(/export\s+default/);
-  if (found < 0) return {};
-  return positionAt(source, found);
-}
-
-/** Offset of item `index` of the first array literal at or after `from`; -1 when absent. */
-function findArrayItem(source: string, from: number, index: number): number {
-  const open = source.indexOf('[', from);
-  if (open < 0) return -1;
-  let depth = 0;
-  let item = 0;
-  let quote = '';
-  let expectStart = true;
-  for (let i = open + 1; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
-      continue;
-    }
-    if (expectStart && depth === 0 && !/\s/.test(ch)) {
-      if (ch === ']') return -1;
-      if (item === index) return i;
-      expectStart = false;
-    }
-    if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-    else if (ch === '[' || ch === '{' || ch === '(') depth++;
-    else if (ch === ']' || ch === '}' || ch === ')') {
-      if (depth === 0) return -1;
-      depth--;
-    } else if (ch === ',' && depth === 0) {
-      item++;
-      expectStart = true;
-    }
-  }
-  return -1;
+export function locateKeyPath(source: string, keyPath: KeyPath, target: LocateTarget = 'value'): { line?: number; column?: number } {
+  const tree = source ? parseConfigSource(source) : null;
+  const found = tree ? locateInTree(tree, keyPath, target) : undefined;
+  return found ? { line: found.line, column: found.column } : {};
 }
 
 export type { ResolvedConfig };

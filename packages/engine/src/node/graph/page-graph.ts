@@ -60,20 +60,21 @@ export function buildPageGraph(input: GraphInput): PageGraph {
 
   /** Routes by their lower-case form: two that differ only in case collide on case-insensitive hosts. */
   const byFoldedCase = new Map<string, string>();
-  const add = (node: PageNode, claimant: string, at: SourcePosition = { file: node.sourceFile ?? claimant, line: 1, column: 1 }) => {
+  /** `place` gives the position to report at, computed only when there is a problem. */
+  const add = (node: PageNode, claimant: string, place: () => SourcePosition = () => ({ file: node.sourceFile ?? claimant, line: 1, column: 1 })) => {
     const problem = routeProblem(node.route);
     if (problem) {
-      diagnostics.push(diagnostic('InvalidRoute', `the route "${node.route}" of ${claimant} ${problem}`, at, { hint: 'routes are clean URL paths: letters, digits, "-", "_" and "." between single slashes' }));
+      diagnostics.push(diagnostic('InvalidRoute', `the route "${node.route}" of ${claimant} ${problem}`, place(), { hint: 'routes are clean URL paths: letters, digits, "-", "_" and "." between single slashes' }));
       return;
     }
     const previous = claimedBy.get(node.route);
     if (previous) {
-      diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, at, { hint: 'rename or remove one of them' }));
+      diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, place(), { hint: 'rename or remove one of them' }));
       return;
     }
     const sameButCase = byFoldedCase.get(node.route.toLowerCase());
     if (sameButCase) {
-      diagnostics.push(diagnostic('RouteCaseClash', `the routes ${sameButCase} and ${node.route} differ only in letter case`, at, { hint: 'they would overwrite each other on case-insensitive file systems and hosts: rename one of them' }));
+      diagnostics.push(diagnostic('RouteCaseClash', `the routes ${sameButCase} and ${node.route} differ only in letter case`, place(), { hint: 'they would overwrite each other on case-insensitive file systems and hosts: rename one of them' }));
       return;
     }
     claimedBy.set(node.route, claimant);
@@ -132,15 +133,17 @@ export function buildPageGraph(input: GraphInput): PageGraph {
 
   const configFile = config.configFile ?? path.join(config.root, 'docs-build.config.ts');
   const redirects: Array<{ from: string; to: string }> = [];
-  for (const redirect of config.redirects) {
+  for (const [index, redirect] of config.redirects.entries()) {
     const from = redirect.from.replace(/\/$/, '') || '/';
-    const at = { file: configFile, ...locateInConfig(config, redirect.from) };
+    // The config is parsed for a position only when a redirect has a problem.
+    const at = () => ({ file: configFile, ...locateInConfig(config, ['redirects', index, 'from']) });
     if (pages[from]) {
-      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, at));
+      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, at()));
       continue;
     }
     const before = diagnostics.length;
-    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [{ href: redirect.to, ...splitLink(redirect.to), file: configFile, ...locateInConfig(config, redirect.to) }] }, `the redirect from ${redirect.from}`, at);
+    const link = { href: redirect.to, ...splitLink(redirect.to), file: configFile, configPath: ['redirects', index, 'to'] };
+    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [link] }, `the redirect from ${redirect.from}`, at);
     if (diagnostics.length === before) redirects.push({ from, to: redirect.to });
   }
 
