@@ -4,7 +4,10 @@ import type { Root } from 'hast';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
-import type { SiteBoundary } from '../fs/boundary';
+import { isInside, type SiteBoundary } from '../fs/boundary';
+
+/** Folders never published from static/: version control, docsgen's cache, dependencies. */
+const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
 import { staged, type Staged } from '../build/stage';
 import { atomFeed, feedFileFor } from './atom-feed';
 import type { Sink } from './sinks';
@@ -87,11 +90,9 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
   const files = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   if (!fs.existsSync(dir)) return staged(files);
-  const visited = new Set<string>();
-  const walk = (folder: string, rel: string) => {
-    const real = boundary.resolve(folder);
-    if (!real || visited.has(real)) return;
-    visited.add(real);
+  const top = boundary.resolve(dir);
+  if (!top) return staged(files);
+  const walk = (folder: string, rel: string, ancestors: string[]) => {
     for (const name of fs.readdirSync(folder).sort()) {
       const full = path.join(folder, name);
       const out = rel ? `${rel}/${name}` : name;
@@ -100,11 +101,18 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
         diagnostics.push(outside);
         continue;
       }
-      const stat = fs.statSync(full);
-      if (stat.isDirectory()) walk(full, out);
-      else if (stat.isFile()) files.set(out, boundary.resolve(full)!);
+      const real = boundary.resolve(full)!;
+      const stat = fs.statSync(real);
+      if (stat.isFile()) files.set(out, real);
+      if (!stat.isDirectory() || SKIPPED.has(name)) continue;
+      // A link to a folder that holds it (`static/x -> ..`) would publish the site's sources.
+      if ([top, ...ancestors].some((a) => isInside(real, a))) {
+        diagnostics.push(diagnostic('SymlinkLoop', `static/${out} links to ${path.relative(boundary.root, real) || 'the site folder'}, which holds it`, { file: full }, { hint: 'link to a folder beside static/ instead, or copy the files' }));
+        continue;
+      }
+      walk(full, out, [...ancestors, real]);
     }
   };
-  walk(dir, '');
+  walk(dir, '', []);
   return staged(files, diagnostics);
 }
