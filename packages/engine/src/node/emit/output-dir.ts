@@ -16,6 +16,14 @@ import { isInside } from '../fs/boundary';
  */
 
 const STORE_MARKER = 'docsgen-output-store';
+
+/**
+ * The kill tests stop a build dead at named points (`DOCSGEN_CRASH_AT=before-rename`) to prove the
+ * output is whole at each; outside those tests the variable is never set and this does nothing.
+ */
+export function crashPoint(name: string): void {
+  if (process.env.DOCSGEN_CRASH_AT === name) process.kill(process.pid, 'SIGKILL');
+}
 /** What an output folder written before version folders existed always held. */
 const LEGACY_OUTPUT_FILES = ['404.html', 'sitemap.xml', 'llms.txt', '_redirects'];
 
@@ -81,19 +89,25 @@ export class OutputVersion {
     fs.writeFileSync(path.join(store, STORE_MARKER), 'Version folders of a docsgen output; the output path links to the current one.\n');
     const version = new OutputVersion(out, `${Date.now().toString(36)}-${process.pid}-${randomBytes(3).toString('hex')}`);
     fs.writeFileSync(version.lock, String(process.pid));
+    crashPoint('locked');
     fs.mkdirSync(version.dir);
+    crashPoint('version-created');
     return version;
   }
 
   /** Points the output path at this version in one atomic rename, then removes what is stale. */
   commit(): void {
     const store = storeFor(this.out);
+    crashPoint('before-commit');
     adoptLegacyOutput(this.out, store);
     const link = path.join(store, `${this.id}.link`);
     const target = process.platform === 'win32' ? this.dir : path.relative(path.dirname(this.out), this.dir);
     fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
+    crashPoint('before-rename');
     fs.renameSync(link, this.out);
+    crashPoint('after-rename');
     fs.rmSync(this.lock, { force: true });
+    crashPoint('before-cleanup');
     removeStaleVersions(this.out);
   }
 
@@ -128,37 +142,35 @@ export function currentVersion(out: string): string | null {
   }
 }
 
-const alive = (pid: number): boolean => {
+/** True while the process that wrote `lock` runs (a build still writing that version). */
+function lockHeld(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lock, 'utf8'));
+  } catch {
+    return false;
+  }
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-};
+}
 
 /**
  * Removes versions that are neither current nor being written by a live process: the previous site
- * after a swap, and whatever killed builds left. Only inside a store docsgen marked as its own.
+ * after a swap, and whatever killed builds left (folders, links, locks). Only inside a store
+ * docsgen marked as its own.
  */
 export function removeStaleVersions(out: string): void {
   const store = storeFor(out);
   if (!isStore(store)) return;
   const current = currentVersion(out);
-  const entries = fs.readdirSync(store);
-  for (const name of entries) {
-    if (name === STORE_MARKER || name.endsWith('.lock')) continue;
-    const full = path.join(store, name);
-    if (full === current) continue;
-    const id = name.replace(/\.link$/, '');
-    const lock = path.join(store, `${id}.lock`);
-    if (fs.existsSync(lock) && alive(Number(fs.readFileSync(lock, 'utf8')))) continue;
-    fs.rmSync(full, { recursive: true, force: true });
-    fs.rmSync(lock, { force: true });
-  }
-  for (const name of entries) {
-    if (!name.endsWith('.lock')) continue;
-    const id = name.slice(0, -'.lock'.length);
-    if (!fs.existsSync(path.join(store, id)) && !alive(Number(fs.readFileSync(path.join(store, name), 'utf8')))) fs.rmSync(path.join(store, name), { force: true });
+  for (const name of fs.readdirSync(store)) {
+    if (name === STORE_MARKER) continue;
+    const id = name.replace(/\.(link|lock)$/, '');
+    if (path.join(store, id) === current || lockHeld(path.join(store, `${id}.lock`))) continue;
+    fs.rmSync(path.join(store, name), { recursive: true, force: true });
   }
 }

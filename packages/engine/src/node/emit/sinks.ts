@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
-import { OutputVersion } from './output-dir';
+import { OutputVersion, crashPoint } from './output-dir';
 
 /**
  * Where a build writes its files. A build and a watch rebuild write through the same interface:
@@ -95,6 +95,7 @@ export class DiskSink implements Sink {
   write(file: string, contents: string | Buffer): void {
     this.bytes += sizeOf(contents);
     fs.writeFileSync(this.target(file), contents);
+    crashPoint(`wrote:${this.manifest.size}`);
     this.manifest.set(file, contentHash(contents));
   }
 

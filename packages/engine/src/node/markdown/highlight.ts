@@ -4,7 +4,7 @@ import { dependencyFingerprint } from '../cache/engine-fingerprint';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
-const RENDER_VERSION = '6';
+const RENDER_VERSION = '7';
 
 /** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
 export class HighlightCache extends JsonCache<string> {}

@@ -20,6 +20,14 @@ const theme = createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--shi
 /** A token style the classes express: its colour variable and italics. */
 const TOKEN_CLASS = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-style:italic)?;?$/;
 
+/**
+ * shiki stops tokenising a line after 500 ms by default and emits the rest as one plain token. The
+ * first line of a grammar pays for compiling its regular expressions, so on a loaded machine that
+ * limit made the same page highlight differently from build to build. Output must not depend on
+ * the machine's load: no limit (the size limits on content bound the work instead).
+ */
+const NO_TIME_LIMIT = 0;
+
 /** Token colours as classes: `style="color:var(--shiki-token-keyword)"` → `class="t-keyword"`. */
 const tokenClasses: ShikiTransformer = {
   name: 'docsgen-token-classes',
@@ -50,11 +58,19 @@ export function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Hig
   return sharedHighlighter;
 }
 
+/** rehype-pretty-code has no option for the time limit: set it on the options shiki tokenises with. */
+const noTimeLimit: ShikiTransformer = {
+  name: 'docsgen:no-time-limit',
+  preprocess(_code, options) {
+    (options as { tokenizeTimeLimit?: number }).tokenizeTimeLimit = NO_TIME_LIMIT;
+  },
+};
+
 const prettyCodeOptions: PrettyCodeOptions = {
   theme: theme as PrettyCodeOptions['theme'],
   keepBackground: false,
   defaultLang: { block: 'plaintext' },
-  transformers: [tokenClasses],
+  transformers: [noTimeLimit, tokenClasses],
   getHighlighter: getHighlighter as PrettyCodeOptions['getHighlighter'],
 };
 const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).freeze();
@@ -161,6 +177,7 @@ function figureOf(grammar: string, lines: Token[][]): string {
 
 type Lang = Parameters<Highlighter['codeToTokens']>[1]['lang'];
 
+
 /** What the tokenizer remembers of a line: its tokens, and the grammar state after it (with its key). */
 interface MemoLine {
   tokens: ThemedToken[];
@@ -206,7 +223,7 @@ export function stateKey(state: GrammarState | undefined): string | null {
  * them 3-4× faster. A unit test holds the result to shiki's whole-block tokens.
  */
 export function tokenize(highlighter: Highlighter, grammar: string, source: string, keyOf: (state: GrammarState | undefined) => string | null = stateKey): ThemedToken[][] {
-  const whole = () => highlighter.codeToTokens(source, { lang: grammar as Lang, theme: THEME_NAME }).tokens;
+  const whole = () => highlighter.codeToTokens(source, { lang: grammar as Lang, theme: THEME_NAME, tokenizeTimeLimit: NO_TIME_LIMIT }).tokens;
   if (lineMemo.size > LINE_MEMO_LIMIT) lineMemo.clear();
   const out: ThemedToken[][] = [];
   let state: GrammarState | undefined;
@@ -220,7 +237,7 @@ export function tokenize(highlighter: Highlighter, grammar: string, source: stri
     const memoKey = `${grammar}\0${key}\0${line}`;
     let known = lineMemo.get(memoKey);
     if (!known) {
-      const result = highlighter.codeToTokens(line, { lang: grammar as Lang, theme: THEME_NAME, ...(state ? { grammarState: state } : {}) });
+      const result = highlighter.codeToTokens(line, { lang: grammar as Lang, theme: THEME_NAME, tokenizeTimeLimit: NO_TIME_LIMIT, ...(state ? { grammarState: state } : {}) });
       const next = result.grammarState;
       const nextKey = keyOf(next);
       if (!next || nextKey === null) return whole(); // plain text, or a state this code cannot key
@@ -292,7 +309,7 @@ export async function renderWithShiki(grammar: string, meta: string, code: strin
   if (!meta) {
     const highlighter = await getHighlighter();
     if (!highlighter.getLoadedLanguages().includes(grammar)) await highlighter.loadLanguage(grammar as Parameters<Highlighter['loadLanguage']>[0]);
-    const hast = highlighter.codeToHast(code.replace(/\n$/, ''), { lang: grammar, theme: THEME_NAME, transformers: [tokenClasses, prettyCodeShape(grammar)] });
+    const hast = highlighter.codeToHast(code.replace(/\n$/, ''), { lang: grammar, theme: THEME_NAME, tokenizeTimeLimit: NO_TIME_LIMIT, transformers: [tokenClasses, prettyCodeShape(grammar)] });
     return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: hast.children as Element[] }] });
   }
   const element: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${grammar}`] }, data: { meta } as Element['data'], children: [{ type: 'text', value: code }] };
