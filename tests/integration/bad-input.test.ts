@@ -82,6 +82,43 @@ const cases: Case[] = [
     expected: ['content/guide/broken.mdx:6:6 error UnknownVariable'],
   },
   {
+    name: 'a dead link after a variable on the same line, at its column in the file',
+    files: { 'content/guide/broken.mdx': page('Call {{provider.name}} at [x](/nowhere) or {{provider.apiTest}} [y](/gone).') },
+    expected: ['content/guide/broken.mdx:6:27 error DeadLink', 'content/guide/broken.mdx:6:65 error DeadLink'],
+  },
+  {
+    name: 'a byte order mark before the frontmatter (the frontmatter is still read)',
+    files: { 'content/guide/broken.mdx': `\uFEFF${page('See [x](/nowhere).')}` },
+    expected: ['content/guide/broken.mdx:6:5 error DeadLink'],
+    absent: ['MissingTitle'],
+  },
+  {
+    name: 'an unclosed admonition',
+    files: { 'content/guide/broken.mdx': page('Intro.\n\n:::note\n\nText.\n\n## Later heading') },
+    expected: ['content/guide/broken.mdx:8:1 error UnclosedAdmonition'],
+  },
+  {
+    name: 'quotes nested 5,000 deep',
+    files: { 'content/guide/broken.mdx': page(`${'> '.repeat(5000)}deep`) },
+    expected: ['content/guide/broken.mdx:6:65 error NestingTooDeep'],
+  },
+  {
+    name: 'components nested 5,000 deep',
+    files: { 'content/guide/broken.mdx': page(`${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`) },
+    expected: ['content/guide/broken.mdx:6:161 error NestingTooDeep'],
+  },
+  {
+    name: 'a list nested 1,000 deep',
+    files: { 'content/guide/broken.mdx': page(Array.from({ length: 1000 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n')) },
+    expected: ['content/guide/broken.mdx:38:65 error NestingTooDeep'],
+  },
+  {
+    name: 'a page over a megabyte',
+    files: { 'content/guide/broken.mdx': page('word '.repeat(250_000)) },
+    expected: ['content/guide/broken.mdx:1:1 error FileTooLarge'],
+    absent: ['MissingTitle'],
+  },
+  {
     name: 'a missing include',
     files: { 'content/guide/broken.mdx': page('<Include file="partials/nope.mdx" />') },
     expected: ['content/guide/broken.mdx:6:1 error MissingInclude'],
