@@ -119,6 +119,16 @@ const cases: Case[] = [
     absent: ['MissingTitle'],
   },
   {
+    name: 'an inline include of a partial that is not one paragraph',
+    files: { 'content/partials/_blocks.mdx': '## Heading\n\nText.\n', 'content/guide/broken.mdx': page('Read <Include file="partials/_blocks.mdx" /> now.') },
+    expected: ['content/guide/broken.mdx:6:6 error IncludeInParagraph'],
+  },
+  {
+    name: 'components and raw HTML in a .md page',
+    files: { 'content/guide/broken.md': '# Plain\n\nSee <Card title="x">y</Card> and <b>bold</b>.\n\n<!-- a comment is fine -->\n' },
+    expected: ['content/guide/broken.md:3:5 error JsxInMarkdown', 'content/guide/broken.md:3:34 error HtmlInMarkdown'],
+  },
+  {
     name: 'a missing include',
     files: { 'content/guide/broken.mdx': page('<Include file="partials/nope.mdx" />') },
     expected: ['content/guide/broken.mdx:6:1 error MissingInclude'],
@@ -177,6 +187,21 @@ describe('bad input fails the build with positions and leaves the previous outpu
     expect(stderr).toContain('content/guide/b.mdx:6:7  error  ExpressionInContent');
     expect((error as { stdout: string }).stdout).toContain('Build failed: 3 errors');
     expect(fs.existsSync(path.join(root, 'build'))).toBe(false);
+  });
+
+  it('expands an <Include> inside a paragraph, of a page or a partial, with a one-paragraph partial inline', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/partials/_name.mdx': 'the **{{provider.name}}** API\n',
+      'content/partials/_intro.mdx': 'Welcome to <Include file="partials/_name.mdx" />.\n',
+      'content/guide/inline.mdx': page('<Include file="partials/_intro.mdx" />\n\nUse <Include file="partials/_name.mdx" /> daily.'),
+    });
+    const result = await buildSite(root);
+    expect(problems(result, root)).toEqual([]);
+    const html = readOut(root, 'guide/inline/index.html');
+    expect(html).toMatch(/<p>Welcome to (<!-- -->)?the <strong>Fixture Pay<\/strong> API(<!-- -->)?\.<\/p>/);
+    expect(html).toMatch(/<p>Use (<!-- -->)?the <strong>Fixture Pay<\/strong> API(<!-- -->)? daily\.<\/p>/);
+    expect(html).not.toContain('Include');
   });
 
   it('names the folder it wrote in the summary line', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Root as MdastRoot, Code } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Root as MdastRoot, Code, PhrasingContent } from 'mdast';
 import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { visit } from 'unist-util-visit';
@@ -12,12 +11,13 @@ import { parseMarkdown, substituteVariables } from './parse-markdown';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
 import { remarkUnravel } from './plugins/remark-unravel';
+import { reportHtmlInMarkdown } from './plugins/remark-markdown-html';
 import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark-directives';
 import { checkFileSize, checkTreeDepth, scanNesting } from './limits';
 import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
-import { setSourceFile } from './plugins/source-file';
+import { fileOf, setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 
 /** Everything the page compiler needs that is the same for every page of a build. */
@@ -112,6 +112,7 @@ function parseSourceFile(file: string, ctx: CompileContext, text: string): Parse
   if (parsed.tree) {
     remarkUnravel(parsed.tree);
     diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
+    if (!file.endsWith('.mdx')) diagnostics.push(...reportHtmlInMarkdown(parsed.tree, file));
   }
   return { tree: parsed.tree, frontmatter: fm.data, source: fm.body, diagnostics };
 }
@@ -134,38 +135,56 @@ function parsePartial(file: string, ctx: CompileContext): ParsedSource {
   return { ...entry.parsed, tree: entry.parsed.tree && structuredClone(entry.parsed.tree) };
 }
 
-/** Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively. */
+/**
+ * What an `<Include>` written inside a paragraph stands for: a one-paragraph partial's text, inline
+ * (as an MDX component there renders inline); null when the partial has block content.
+ */
+function inlineContent(tree: MdastRoot): PhrasingContent[] | null {
+  const [only, ...more] = tree.children;
+  return only?.type === 'paragraph' && more.length === 0 ? only.children : null;
+}
+
+/**
+ * Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively: on a line of
+ * its own with the partial's blocks, inside a paragraph with a one-paragraph partial's text.
+ */
 function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen: string[], dependencies: Set<string>): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  visit(tree, 'mdxJsxFlowElement', (node: MdxJsxFlowElement, index, parent) => {
-    if (node.name !== 'Include' || !parent || index === undefined) return undefined;
-    const where = { file, line: node.position?.start.line, column: node.position?.start.column };
+  visit(tree, (node, index, parent) => {
+    if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'Include' || !parent || index === undefined) return undefined;
+    const where = { file: fileOf(node, file), line: node.position?.start.line, column: node.position?.start.column };
+    const drop = () => {
+      parent.children.splice(index, 1);
+      return index;
+    };
     const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
     const target = typeof attr?.value === 'string' ? attr.value : '';
     const partial = path.resolve(ctx.contentPath, target.replace(/^\//, ''));
     if (!target || !fs.existsSync(partial)) {
       problems.push(diagnostic('MissingInclude', target ? `included file not found: ${target}` : '<Include> needs a file="…" attribute', where, { hint: 'the path is relative to the content folder, e.g. partials/webhook.mdx' }));
-      parent.children.splice(index, 1);
-      return index;
+      return drop();
     }
     if (seen.includes(partial)) {
       problems.push(diagnostic('IncludeCycle', `include cycle: ${[...seen, partial].map((f) => path.relative(ctx.contentPath, f)).join(' → ')}`, where));
-      parent.children.splice(index, 1);
-      return index;
+      return drop();
     }
     dependencies.add(partial);
     const included = parsePartial(partial, ctx);
     problems.push(...included.diagnostics);
-    if (!included.tree) {
-      parent.children.splice(index, 1);
-      return index;
-    }
+    if (!included.tree) return drop();
     problems.push(...expandIncludes(included.tree, partial, ctx, [...seen, partial], dependencies));
     visit(included.tree, (n) => {
       if (n.type !== 'root' && !(n.data as { sourceFile?: string } | undefined)?.sourceFile) setSourceFile(n, partial);
     });
-    parent.children.splice(index, 1, ...(included.tree.children as typeof parent.children));
-    return index + included.tree.children.length;
+    const content = node.type === 'mdxJsxTextElement' ? inlineContent(included.tree) : included.tree.children;
+    if (!content) {
+      problems.push(diagnostic('IncludeInParagraph', `<Include file="${target}" /> is inside a paragraph, but ${target} is not a single paragraph, so it cannot go inline`, where, {
+        hint: 'put the <Include … /> on a line of its own, with blank lines around it',
+      }));
+      return drop();
+    }
+    parent.children.splice(index, 1, ...(content as typeof parent.children));
+    return index + content.length;
   });
   return problems;
 }
