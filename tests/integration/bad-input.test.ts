@@ -82,6 +82,53 @@ const cases: Case[] = [
     expected: ['content/guide/broken.mdx:6:6 error UnknownVariable'],
   },
   {
+    name: 'a dead link after a variable on the same line, at its column in the file',
+    files: { 'content/guide/broken.mdx': page('Call {{provider.name}} at [x](/nowhere) or {{provider.apiTest}} [y](/gone).') },
+    expected: ['content/guide/broken.mdx:6:27 error DeadLink', 'content/guide/broken.mdx:6:65 error DeadLink'],
+  },
+  {
+    name: 'a byte order mark before the frontmatter (the frontmatter is still read)',
+    files: { 'content/guide/broken.mdx': `\uFEFF${page('See [x](/nowhere).')}` },
+    expected: ['content/guide/broken.mdx:6:5 error DeadLink'],
+    absent: ['MissingTitle'],
+  },
+  {
+    name: 'an unclosed admonition',
+    files: { 'content/guide/broken.mdx': page('Intro.\n\n:::note\n\nText.\n\n## Later heading') },
+    expected: ['content/guide/broken.mdx:8:1 error UnclosedAdmonition'],
+  },
+  {
+    name: 'quotes nested 5,000 deep',
+    files: { 'content/guide/broken.mdx': page(`${'> '.repeat(5000)}deep`) },
+    expected: ['content/guide/broken.mdx:6:65 error NestingTooDeep'],
+  },
+  {
+    name: 'components nested 5,000 deep',
+    files: { 'content/guide/broken.mdx': page(`${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`) },
+    expected: ['content/guide/broken.mdx:6:161 error NestingTooDeep'],
+  },
+  {
+    name: 'a list nested 1,000 deep',
+    files: { 'content/guide/broken.mdx': page(Array.from({ length: 1000 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n')) },
+    expected: ['content/guide/broken.mdx:38:65 error NestingTooDeep'],
+  },
+  {
+    name: 'a page over a megabyte',
+    files: { 'content/guide/broken.mdx': page('word '.repeat(250_000)) },
+    expected: ['content/guide/broken.mdx:1:1 error FileTooLarge'],
+    absent: ['MissingTitle'],
+  },
+  {
+    name: 'an inline include of a partial that is not one paragraph',
+    files: { 'content/partials/_blocks.mdx': '## Heading\n\nText.\n', 'content/guide/broken.mdx': page('Read <Include file="partials/_blocks.mdx" /> now.') },
+    expected: ['content/guide/broken.mdx:6:6 error IncludeInParagraph'],
+  },
+  {
+    name: 'components and raw HTML in a .md page',
+    files: { 'content/guide/broken.md': '# Plain\n\nSee <Card title="x">y</Card> and <b>bold</b>.\n\n<!-- a comment is fine -->\n' },
+    expected: ['content/guide/broken.md:3:5 error JsxInMarkdown', 'content/guide/broken.md:3:34 error HtmlInMarkdown'],
+  },
+  {
     name: 'a missing include',
     files: { 'content/guide/broken.mdx': page('<Include file="partials/nope.mdx" />') },
     expected: ['content/guide/broken.mdx:6:1 error MissingInclude'],
@@ -179,6 +226,21 @@ describe('bad input fails the build with positions and leaves the previous outpu
       expect(stderr.split('\n')[0]).toBe(expected);
       expect(stderr).not.toMatch(/\n\s+at |InternalError/);
     }
+  });
+
+  it('expands an <Include> inside a paragraph, of a page or a partial, with a one-paragraph partial inline', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/partials/_name.mdx': 'the **{{provider.name}}** API\n',
+      'content/partials/_intro.mdx': 'Welcome to <Include file="partials/_name.mdx" />.\n',
+      'content/guide/inline.mdx': page('<Include file="partials/_intro.mdx" />\n\nUse <Include file="partials/_name.mdx" /> daily.'),
+    });
+    const result = await buildSite(root);
+    expect(problems(result, root)).toEqual([]);
+    const html = readOut(root, 'guide/inline/index.html');
+    expect(html).toMatch(/<p>Welcome to (<!-- -->)?the <strong>Fixture Pay<\/strong> API(<!-- -->)?\.<\/p>/);
+    expect(html).toMatch(/<p>Use (<!-- -->)?the <strong>Fixture Pay<\/strong> API(<!-- -->)? daily\.<\/p>/);
+    expect(html).not.toContain('Include');
   });
 
   it('names the folder it wrote in the summary line', async () => {

@@ -94,4 +94,16 @@ describe('splitFrontmatter', () => {
     expect(brief(result.diagnostics)).toEqual([`${FILE}:3:1 warning FrontmatterUnknownKey unknown frontmatter key "slug" (ignored)`]);
     expect(result.data).toEqual({ title: 'Hi', slug: 'custom' });
   });
+
+  it('reports frontmatter that is never closed, and accepts an empty one and a page that starts with a rule', () => {
+    expect(brief(splitFrontmatter('---\ntitle: Hi\n\nBody.\n', FILE).diagnostics)).toEqual([`${FILE}:1:1 error FrontmatterSyntax the frontmatter is never closed: end it with a line of three dashes, ---`]);
+    const empty = splitFrontmatter('---\n---\nBody.\n', FILE);
+    expect([empty.diagnostics, empty.body]).toEqual([[], '   \n   \nBody.\n']);
+    expect(splitFrontmatter('---\n\nBody after a rule.\n', FILE).diagnostics).toEqual([]);
+  });
+
+  it('reports a repeated key and a list instead of a mapping', () => {
+    expect(brief(splitFrontmatter('---\ntitle: A\ntitle: B\n---\n', FILE).diagnostics).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([`${FILE}:3:1 error FrontmatterSyntax`]);
+    expect(brief(splitFrontmatter('---\n- a\n---\n', FILE).diagnostics).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([`${FILE}:2:1 error FrontmatterInvalid`]);
+  });
 });

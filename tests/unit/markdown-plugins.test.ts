@@ -12,6 +12,8 @@ import { remarkAdmonitions } from '../../packages/engine/src/node/markdown/plugi
 import { remarkLinks, svgSize } from '../../packages/engine/src/node/markdown/plugins/remark-links';
 import { remarkCodeTabs } from '../../packages/engine/src/node/markdown/plugins/remark-code-tabs';
 import { remarkValidateContent } from '../../packages/engine/src/node/markdown/plugins/remark-validate-content';
+import { checkUnclosedContainers } from '../../packages/engine/src/node/markdown/plugins/remark-directives';
+import { checkTreeDepth, MAX_TREE_DEPTH, scanNesting } from '../../packages/engine/src/node/markdown/limits';
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
 import { plainParagraph } from '../../packages/engine/src/node/markdown/markdown-to-html';
@@ -366,5 +368,58 @@ describe('plainParagraph (descriptions rendered without the Markdown parser)', (
     for (const text of parsed) expect(toHtml(plainParagraph(text)!)).toBe(viaParser(text));
     const refused = ['*bold*', 'a_b', 'see [docs](/x)', 'x & y', '# Heading', '- item', '1. first', 'two\n\nparagraphs', 'trailing  \nbreak', ' leading', 'www.epic.example', 'https://x.example', 'mail@x.example', 'odd `tick', '`` double ``', '` spaced `', 'a\n    indented', 'a ~~b~~', 'a | b', 'Foo\n===', 'line\n-'];
     for (const text of refused) expect(plainParagraph(text), text).toBeNull();
+  });
+});
+
+describe('positions after variable substitution', () => {
+  it('maps tree and diagnostic positions back to the file as written', () => {
+    const source = 'A {{provider.apiTest}} [x](/a)\n{{provider.name}}\n\n[y](/b)\n';
+    const vars = substituteVariables(source, { 'provider.apiTest': 'https://api.test.example', 'provider.name': 'Pay\nCo' }, FILE);
+    const tree = parse(vars.text);
+    vars.map.mapTree(tree);
+    const links: string[] = [];
+    visit(tree, 'link', (node: Link) => {
+      links.push(`${node.url} ${node.position!.start.line}:${node.position!.start.column}@${node.position!.start.offset}`);
+    });
+    expect(links).toEqual(['https://api.test.example 1:3@2', `/a 1:24@23`, `/b 4:1@${source.indexOf('[y]')}`]);
+    const [mapped] = vars.map.mapDiagnostics([{ code: 'DeadLink', severity: 'error', message: 'm', file: FILE, line: 5, column: 2 }]);
+    expect(`${mapped!.line}:${mapped!.column}`).toBe('4:2');
+  });
+});
+
+describe('nesting limits', () => {
+  it('counts lists, quotes and tags but not fenced code or code spans', () => {
+    const deepCode = `\`\`\`html\n${'<div>'.repeat(100)}\n\`\`\`\n`;
+    const span = `Text \`${'<div>'.repeat(100)}\` here.\n`;
+    const list = Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
+    expect(scanNesting(deepCode + span + list, FILE, true)).toBeNull();
+    expect(brief([scanNesting(`${'> '.repeat(40)}x`, FILE, true)!])).toEqual([`${FILE}:1:65 NestingTooDeep lists, quotes and components are nested more than 32 levels deep here (33)`]);
+    expect(scanNesting(`${'<div>'.repeat(40)}`, 'page.md', false)).toBeNull();
+  });
+
+  it('stops trees deeper than the limit that the line scan cannot see', () => {
+    const tree = parse(`${'*a '.repeat(5)}x`);
+    expect(checkTreeDepth(tree, FILE)).toBeNull();
+    let node: RootContent = { type: 'text', value: 'x' };
+    for (let i = 0; i < MAX_TREE_DEPTH + 5; i++) node = { type: 'emphasis', children: [node] } as RootContent;
+    expect(checkTreeDepth({ type: 'root', children: [node] } as Root, FILE)?.code).toBe('NestingTooDeep');
+  });
+});
+
+describe('checkUnclosedContainers', () => {
+  const check = (source: string) => {
+    const tree = parse(source);
+    return brief(checkUnclosedContainers(tree, FILE, source)).map((l) => l.split(' ').slice(0, 2).join(' '));
+  };
+
+  it('accepts closed, nested and quoted containers', () => {
+    expect(check(':::note\nA\n:::\n\n::::tip\n:::note\nB\n:::\n::::\n\n> :::info\n> C\n> :::\n')).toEqual([]);
+  });
+
+  it('reports an unclosed container at its opening line, also one its outer container closed', () => {
+    expect(check('Intro.\n\n:::note\nText\n\n## Later\n')).toEqual([`${FILE}:3:1 UnclosedAdmonition`]);
+    expect(check('::::note\n:::tip\nB\n::::\n')).toEqual([`${FILE}:2:1 UnclosedAdmonition`]);
+    expect(check('::::note\n:::tip\nB\n:::\n')).toEqual([`${FILE}:1:1 UnclosedAdmonition`]);
+    expect(check(':::warning[Title]\n')).toEqual([`${FILE}:1:1 UnclosedAdmonition`]);
   });
 });

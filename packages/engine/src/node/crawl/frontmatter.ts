@@ -35,12 +35,18 @@ export interface SplitFrontmatter {
 
 /** Parses leading `---` YAML frontmatter. Never throws: problems come back as diagnostics. */
 export function splitFrontmatter(source: string, file: string): SplitFrontmatter {
-  const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
-  if (!match) return { data: {}, body: source, diagnostics: [] };
+  // The YAML may be empty (`---` right after `---`).
+  const match = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!match) {
+    // An opening `---` then `key:` with no closing line would silently become a rule and a paragraph
+    // of YAML (a page may well start with a plain rule, so a key must follow).
+    const unclosed = /^---[ \t]*\r?\n[A-Za-z_][\w-]*:/.test(source);
+    return { data: {}, body: source, diagnostics: unclosed ? [diagnostic('FrontmatterSyntax', 'the frontmatter is never closed: end it with a line of three dashes, ---', { file, line: 1, column: 1 })] : [] };
+  }
   const body = match[0].replace(/[^\n]/g, ' ') + source.slice(match[0].length);
   let raw: unknown;
   try {
-    raw = yaml.load(match[1]!, { filename: file }) ?? {};
+    raw = yaml.load(match[1] ?? '', { filename: file }) ?? {};
   } catch (error) {
     const e = error as yaml.YAMLException;
     const at = { file, line: (e.mark?.line ?? 0) + 2, column: (e.mark?.column ?? 0) + 1 };
@@ -52,7 +58,7 @@ export function splitFrontmatter(source: string, file: string): SplitFrontmatter
   const parsed = frontmatterSchema.safeParse(raw);
   const diagnostics: Diagnostic[] = [];
   const lineOf = (key: string) => {
-    const index = match[1]!.split('\n').findIndex((l) => l.startsWith(`${key}:`));
+    const index = (match[1] ?? '').split('\n').findIndex((l) => l.startsWith(`${key}:`));
     return index < 0 ? 2 : index + 2;
   };
   for (const key of Object.keys(raw)) {

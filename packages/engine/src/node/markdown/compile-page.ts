@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Root as MdastRoot, Code } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Root as MdastRoot, Code, PhrasingContent } from 'mdast';
 import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import { visit } from 'unist-util-visit';
@@ -12,10 +11,13 @@ import { parseMarkdown, substituteVariables } from './parse-markdown';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
 import { remarkUnravel } from './plugins/remark-unravel';
+import { reportHtmlInMarkdown } from './plugins/remark-markdown-html';
+import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark-directives';
+import { checkFileSize, checkTreeDepth, scanNesting } from './limits';
 import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
-import { setSourceFile } from './plugins/source-file';
+import { fileOf, setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
 
@@ -63,20 +65,65 @@ interface ParsedSource {
   diagnostics: Diagnostic[];
 }
 
-/** Reads, parses and validates one file (page or partial). Reads disk. */
-function parseSourceFile(file: string, ctx: CompileContext, text = fs.readFileSync(file, 'utf8')): ParsedSource {
-  const vars = substituteVariables(text, ctx.variables, file);
+/** How much of a file too large to compile is read for its frontmatter (its title names it in the site). */
+const HEAD_BYTES = 64 * 1024;
+
+/** A file's text, or FileTooLarge and only the file's head: a file that large is not content. Reads disk. */
+function readSource(file: string): { text: string } | { problem: Diagnostic; head: string } {
+  const problem = checkFileSize(fs.statSync(file).size, file);
+  if (!problem) return { text: fs.readFileSync(file, 'utf8') };
+  const head = Buffer.alloc(HEAD_BYTES);
+  const fd = fs.openSync(file, 'r');
+  try {
+    return { problem, head: head.subarray(0, fs.readSync(fd, head, 0, HEAD_BYTES, 0)).toString('utf8') };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Parses the text the parser sees (variables substituted, frontmatter blanked) into a tree whose
+ * positions, like every diagnostic found here, are in the text: the caller maps them to the file.
+ * Input nested too deeply is stopped before the parser, which is slow and recursive on it.
+ */
+function parseBody(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
+  const deep = scanNesting(body, file, file.endsWith('.mdx'));
+  if (deep) return { tree: null, diagnostics: [deep] };
+  const parsed = parseMarkdown(body, file);
+  if (!parsed.tree) return parsed;
+  const tooDeep = checkTreeDepth(parsed.tree, file);
+  if (tooDeep) return { tree: null, diagnostics: [tooDeep] };
+  restoreTextDirectives(parsed.tree, body);
+  return { tree: parsed.tree, diagnostics: [...parsed.diagnostics, ...checkUnclosedContainers(parsed.tree, file, body)] };
+}
+
+/** Parses and validates one file (page or partial); every position is one in the file as written. */
+function parseSourceFile(file: string, ctx: CompileContext, text: string): ParsedSource {
+  // A byte order mark is not content: left in, it hides the frontmatter. Editors do not count it as a column.
+  const source = text.replace(/^\uFEFF/, '');
+  const vars = substituteVariables(source, ctx.variables, file);
   const fm = splitFrontmatter(vars.text, file);
-  const parsed = parseMarkdown(fm.body, file);
-  if (parsed.tree) remarkUnravel(parsed.tree);
-  const diagnostics = [...vars.diagnostics, ...fm.diagnostics, ...parsed.diagnostics];
-  if (parsed.tree) diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
+  const parsed = parseBody(fm.body, file);
+  if (parsed.tree) vars.map.mapTree(parsed.tree);
+  const diagnostics = [...vars.diagnostics, ...vars.map.mapDiagnostics([...fm.diagnostics, ...parsed.diagnostics])];
+  if (parsed.tree) {
+    remarkUnravel(parsed.tree);
+    diagnostics.push(...remarkValidateContent(parsed.tree, file, ctx.components));
+    if (!file.endsWith('.mdx')) diagnostics.push(...reportHtmlInMarkdown(parsed.tree, file));
+  }
   return { tree: parsed.tree, frontmatter: fm.data, source: fm.body, diagnostics };
+}
+
+/** A file too large to compile: no tree, its frontmatter (so no missing title follows) and its one problem. */
+function unreadable(problem: Diagnostic, head: string, file: string): ParsedSource {
+  return { tree: null, frontmatter: splitFrontmatter(head.replace(/^\uFEFF/, ''), file).data, source: '', diagnostics: [problem] };
 }
 
 /** A partial's parse, from this build's parsed partials when its text is unchanged; the tree is the caller's own copy. */
 function parsePartial(file: string, ctx: CompileContext): ParsedSource {
-  const text = fs.readFileSync(file, 'utf8');
+  const read = readSource(file);
+  if ('problem' in read) return unreadable(read.problem, read.head, file);
+  const { text } = read;
   let entry = ctx.partials?.get(file);
   if (!entry || entry.text !== text) {
     entry = { text, parsed: parseSourceFile(file, ctx, text) };
@@ -85,12 +132,28 @@ function parsePartial(file: string, ctx: CompileContext): ParsedSource {
   return { ...entry.parsed, tree: entry.parsed.tree && structuredClone(entry.parsed.tree) };
 }
 
-/** Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively. */
+/**
+ * What an `<Include>` written inside a paragraph stands for: a one-paragraph partial's text, inline
+ * (as an MDX component there renders inline); null when the partial has block content.
+ */
+function inlineContent(tree: MdastRoot): PhrasingContent[] | null {
+  const [only, ...more] = tree.children;
+  return only?.type === 'paragraph' && more.length === 0 ? only.children : null;
+}
+
+/**
+ * Replaces `<Include file="partials/x.mdx" />` with the partial's content, recursively: on a line of
+ * its own with the partial's blocks, inside a paragraph with a one-paragraph partial's text.
+ */
 function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen: string[], dependencies: Set<string>): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  visit(tree, 'mdxJsxFlowElement', (node: MdxJsxFlowElement, index, parent) => {
-    if (node.name !== 'Include' || !parent || index === undefined) return undefined;
-    const where = { file, line: node.position?.start.line, column: node.position?.start.column };
+  visit(tree, (node, index, parent) => {
+    if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'Include' || !parent || index === undefined) return undefined;
+    const where = { file: fileOf(node, file), line: node.position?.start.line, column: node.position?.start.column };
+    const drop = () => {
+      parent.children.splice(index, 1);
+      return index;
+    };
     const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
     const target = typeof attr?.value === 'string' ? attr.value : '';
     const partial = path.resolve(ctx.contentPath, target.replace(/^\//, ''));
@@ -102,27 +165,29 @@ function expandIncludes(tree: MdastRoot, file: string, ctx: CompileContext, seen
     }
     if (!target || !fs.existsSync(partial) || !fs.statSync(partial).isFile()) {
       problems.push(diagnostic('MissingInclude', target ? `included file not found: ${target}` : '<Include> needs a file="…" attribute', where, { hint: 'the path is relative to the content folder, e.g. partials/webhook.mdx' }));
-      parent.children.splice(index, 1);
-      return index;
+      return drop();
     }
     if (seen.includes(partial)) {
       problems.push(diagnostic('IncludeCycle', `include cycle: ${[...seen, partial].map((f) => path.relative(ctx.contentPath, f)).join(' → ')}`, where));
-      parent.children.splice(index, 1);
-      return index;
+      return drop();
     }
     dependencies.add(partial);
     const included = parsePartial(partial, ctx);
     problems.push(...included.diagnostics);
-    if (!included.tree) {
-      parent.children.splice(index, 1);
-      return index;
-    }
+    if (!included.tree) return drop();
     problems.push(...expandIncludes(included.tree, partial, ctx, [...seen, partial], dependencies));
     visit(included.tree, (n) => {
       if (n.type !== 'root' && !(n.data as { sourceFile?: string } | undefined)?.sourceFile) setSourceFile(n, partial);
     });
-    parent.children.splice(index, 1, ...(included.tree.children as typeof parent.children));
-    return index + included.tree.children.length;
+    const content = node.type === 'mdxJsxTextElement' ? inlineContent(included.tree) : included.tree.children;
+    if (!content) {
+      problems.push(diagnostic('IncludeInParagraph', `<Include file="${target}" /> is inside a paragraph, but ${target} is not a single paragraph, so it cannot go inline`, where, {
+        hint: 'put the <Include … /> on a line of its own, with blank lines around it',
+      }));
+      return drop();
+    }
+    parent.children.splice(index, 1, ...(content as typeof parent.children));
+    return index + content.length;
   });
   return problems;
 }
@@ -185,7 +250,8 @@ function jsxToElements(tree: HastRoot): void {
 
 /** Compiles one content page: frontmatter, MDX → validated, transformed mdast → hast with finished code. */
 export async function compilePage(file: string, route: string, ctx: CompileContext): Promise<CompiledPage> {
-  const parsed = parseSourceFile(file, ctx);
+  const read = readSource(file);
+  const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parseSourceFile(file, ctx, read.text);
   const dependencies = new Set<string>([file]);
   const result: CompiledPage = {
     file,

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import type { Root } from 'mdast';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import { SourceMap, type Replacement } from './source-map';
 
 const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).freeze();
 const mdParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
@@ -40,11 +41,19 @@ const VARIABLE = /\{\{\s*([A-Za-z][\w]*(?:\.[\w]+)+)\s*\}\}/g;
 /**
  * Replaces `{{provider.name}}`-style variables from the config before parsing. Only names under
  * `provider.` and `site.` are variables; an unknown one of those is an error, anything else is left as is.
+ * `map` leads positions in the substituted text back to the file.
  */
-export function substituteVariables(source: string, variables: Record<string, string>, file: string): { text: string; diagnostics: Diagnostic[] } {
+export function substituteVariables(source: string, variables: Record<string, string>, file: string): { text: string; diagnostics: Diagnostic[]; map: SourceMap } {
   const diagnostics: Diagnostic[] = [];
+  const replacements: Replacement[] = [];
+  let shift = 0;
   const text = source.replace(VARIABLE, (whole, name: string, offset: number) => {
-    if (name in variables) return variables[name]!;
+    if (name in variables) {
+      const value = variables[name]!;
+      replacements.push({ from: offset, to: offset + whole.length, textFrom: offset + shift, textTo: offset + shift + value.length });
+      shift += value.length - whole.length;
+      return value;
+    }
     if (name.startsWith('provider.') || name.startsWith('site.')) {
       const before = source.slice(0, offset);
       diagnostics.push(
@@ -55,5 +64,5 @@ export function substituteVariables(source: string, variables: Record<string, st
     }
     return whole;
   });
-  return { text, diagnostics };
+  return { text, diagnostics, map: new SourceMap(source, text, replacements) };
 }

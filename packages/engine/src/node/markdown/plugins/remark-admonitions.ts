@@ -1,29 +1,22 @@
-import type { Root, Paragraph, Text, PhrasingContent } from 'mdast';
+import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { fileOf } from './source-file';
+import { restoreTextDirectives } from './remark-directives';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 
 /**
  * `:::warning[Title]` containers become `<Admonition type title>` JSX nodes. Text and leaf
- * directives (`:name` in prose, which authors rarely mean) are turned back into the text they came from.
+ * directives left in the tree (compilePage restores them per file at parse time) are turned back
+ * into the text they came from.
  */
 export function remarkAdmonitions(tree: Root, file: string, source: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  visit(tree, (node, index, parent) => {
-    if (node.type === 'textDirective' || node.type === 'leafDirective') {
-      if (!parent || index === undefined) return;
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      const raw = start !== undefined && end !== undefined && fileOf(node, file) === file ? source.slice(start, end) : `:${node.name}${toString(node)}`;
-      const text: Text = { type: 'text', value: raw, position: node.position };
-      const replacement: PhrasingContent | Paragraph = node.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text;
-      parent.children.splice(index, 1, replacement as never);
-      return SKIP;
-    }
+  restoreTextDirectives(tree, source);
+  visit(tree, (node) => {
     if (node.type !== 'containerDirective') return;
     const container = node as ContainerDirective;
     if (!(ADMONITION_TYPES as readonly string[]).includes(container.name)) {

@@ -1,0 +1,136 @@
+import type { Node, Parent } from 'unist';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+
+/**
+ * Content comes from outside (pull requests), so no file may make a build crash or hang. The
+ * largest page of the portal is about 40 KB; a page of over a megabyte is a mistake, not a page.
+ */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Deepest nesting of lists, quotes and components the author may write. micromark's time grows
+ * with depth × size on nested lists (1,000 levels took 30 s to parse), and the tree stages
+ * recurse (5,000 quotes overflowed the stack); docs nest 4–5 levels.
+ */
+export const MAX_NESTING = 32;
+
+/** Deepest parsed tree accepted: every source level adds at most two nodes (list, item) plus inline ones. */
+export const MAX_TREE_DEPTH = 2 * MAX_NESTING + 16;
+
+const FENCE = /^(`{3,}|~{3,})/;
+const QUOTE = /^>[ \t]?/;
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+/** Code spans (single backticks: a linear pattern, content is untrusted), blanked before looking for tags. */
+const CODE_SPAN = /`[^`]*`/g;
+/** An opening tag (`<Card`, `<div`), a closing one (`</Card`) or a self-closing end (`/>`). */
+const TAG = /<\/|<[A-Za-z]|\/>/g;
+
+function tooDeep(file: string, line: number, column: number, depth: number): Diagnostic {
+  return diagnostic('NestingTooDeep', `lists, quotes and components are nested more than ${MAX_NESTING} levels deep here (${depth})`, { file, line, column }, {
+    hint: 'flatten the structure; deeper nesting is not supported',
+  });
+}
+
+function leadingWidth(line: string): number {
+  let width = 0;
+  for (const c of line) {
+    if (c === ' ') width++;
+    else if (c === '\t') width += 4 - (width % 4);
+    else break;
+  }
+  return width;
+}
+
+/** Tracks fenced code blocks, whose lines are not markup. */
+class FenceTracker {
+  private open: string | null = null;
+
+  get inside(): boolean {
+    return this.open !== null;
+  }
+
+  /** Inside a block: whether this line (any container prefix is skipped) closes it. */
+  closes(line: string): void {
+    const rest = line.replace(/^[ \t>]*/, '');
+    const fence = FENCE.exec(rest)?.[1];
+    if (fence && fence[0] === this.open![0] && fence.length >= this.open!.length && rest.trim() === fence) this.open = null;
+  }
+
+  /** Outside a block: whether the line (container markers removed) opens one. */
+  opens(rest: string): boolean {
+    this.open = FENCE.exec(rest)?.[1] ?? null;
+    return this.open !== null;
+  }
+}
+
+/**
+ * A cheap, linear estimate of the nesting depth of every line, run before micromark so that deep
+ * input never reaches the parser: list items open by indentation (a stack of content columns),
+ * quotes count per line, and in MDX every unclosed tag adds a level. It errs towards less depth
+ * (lazy lines, tags in odd places), and the parsed tree is checked again after parsing.
+ */
+export function scanNesting(source: string, file: string, mdx: boolean): Diagnostic | null {
+  const items: number[] = [];
+  const fences = new FenceTracker();
+  let tags = 0;
+  let lineNumber = 0;
+  for (const line of source.split('\n')) {
+    lineNumber++;
+    if (fences.inside) {
+      fences.closes(line);
+      continue;
+    }
+    if (!line.trim()) continue;
+    const indent = leadingWidth(line);
+    while (items.length > 0 && items.at(-1)! > indent) items.pop();
+    let rest = line.slice(line.length - line.trimStart().length);
+    let column = line.length - rest.length + 1;
+    let quotes = 0;
+    for (;;) {
+      const quote = QUOTE.exec(rest);
+      const marker = quote ? null : LIST_MARKER.exec(rest);
+      const match = quote ?? marker;
+      if (!match) break;
+      if (marker) items.push(column - 1 + match[0].length);
+      else quotes++;
+      if (items.length + quotes + tags > MAX_NESTING) return tooDeep(file, lineNumber, column, items.length + quotes + tags);
+      const after = rest.slice(match[0].length);
+      const trimmed = after.trimStart();
+      column += rest.length - trimmed.length;
+      rest = trimmed;
+    }
+    if (fences.opens(rest) || !mdx) continue;
+    for (const tag of rest.replace(CODE_SPAN, (span) => ' '.repeat(span.length)).matchAll(TAG)) {
+      const opens = tag[0][0] === '<' && tag[0][1] !== '/';
+      tags = Math.max(0, tags + (opens ? 1 : -1));
+      if (items.length + quotes + tags > MAX_NESTING) return tooDeep(file, lineNumber, column + (tag.index ?? 0), items.length + quotes + tags);
+    }
+  }
+  return null;
+}
+
+/**
+ * The first node deeper than MAX_TREE_DEPTH, found without recursion: the safety net for nesting
+ * the line scan cannot see (inline markup, odd mixes), before any recursive stage meets the tree.
+ */
+export function checkTreeDepth(tree: Node, file: string): Diagnostic | null {
+  const stack: Array<[Node, number]> = [[tree, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_TREE_DEPTH) {
+      return diagnostic('NestingTooDeep', `the content is nested more than ${MAX_TREE_DEPTH} levels deep here`, { file, line: node.position?.start.line, column: node.position?.start.column }, {
+        hint: 'flatten the structure; deeper nesting is not supported',
+      });
+    }
+    for (const child of (node as Partial<Parent>).children ?? []) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
+/** FileTooLarge when a file is over MAX_FILE_BYTES. */
+export function checkFileSize(bytes: number, file: string): Diagnostic | null {
+  if (bytes <= MAX_FILE_BYTES) return null;
+  return diagnostic('FileTooLarge', `the file is ${(bytes / 1024 / 1024).toFixed(1)} MB; content files may be at most ${MAX_FILE_BYTES / 1024 / 1024} MB`, { file, line: 1, column: 1 }, {
+    hint: 'split it into several pages',
+  });
+}

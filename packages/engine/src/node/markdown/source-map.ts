@@ -1,0 +1,104 @@
+import type { Node } from 'unist';
+import { visit } from 'unist-util-visit';
+import type { Diagnostic } from '../../shared/diagnostic';
+
+/** One `{{…}}` replacement: its span in the file and the span of its value in the substituted text. */
+export interface Replacement {
+  from: number;
+  to: number;
+  textFrom: number;
+  textTo: number;
+}
+
+interface Point {
+  line: number;
+  column: number;
+  offset?: number;
+}
+
+/** Offsets at which each line starts (line 1 at index 0). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The 0-based index of the last entry of a sorted list that is ≤ value. */
+function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (sorted[mid]! <= value) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * Maps positions in the variable-substituted text (what the parser saw) back to the file the
+ * author wrote, so a link after `{{provider.apiTest}}` is reported at its column in the file.
+ */
+export class SourceMap {
+  private textLines?: number[];
+  private fileLines?: number[];
+  private textStarts?: number[];
+
+  constructor(
+    private readonly original: string,
+    private readonly text: string,
+    private readonly replacements: readonly Replacement[],
+  ) {}
+
+  /** True when the parsed text is the file itself (no variables): nothing needs mapping. */
+  get identity(): boolean {
+    return this.replacements.length === 0;
+  }
+
+  /** An offset in the substituted text → the offset in the file; inside a value, its `{{` or its end. */
+  offset(textOffset: number): number {
+    if (this.identity || textOffset < this.replacements[0]!.textFrom) return textOffset;
+    this.textStarts ??= this.replacements.map((r) => r.textFrom);
+    const r = this.replacements[lastAtOrBefore(this.textStarts, textOffset)]!;
+    if (textOffset >= r.textTo) return r.to + (textOffset - r.textTo);
+    return textOffset === r.textFrom ? r.from : Math.min(r.to, r.from + (textOffset - r.textFrom));
+  }
+
+  /** A 1-based line and column in the substituted text → the same place in the file. */
+  point(line: number, column: number): Point {
+    this.textLines ??= lineStarts(this.text);
+    const start = this.textLines[Math.min(line, this.textLines.length) - 1] ?? 0;
+    return this.pointAt(this.offset(start + column - 1));
+  }
+
+  private pointAt(fileOffset: number): Point {
+    this.fileLines ??= lineStarts(this.original);
+    const index = lastAtOrBefore(this.fileLines, fileOffset);
+    return { line: index + 1, column: fileOffset - this.fileLines[index]! + 1, offset: fileOffset };
+  }
+
+  /** Rewrites every node position of a tree parsed from the substituted text to file positions. */
+  mapTree(tree: Node): void {
+    if (this.identity) return;
+    visit(tree, (node) => {
+      const position = node.position;
+      if (!position) return;
+      for (const point of [position.start, position.end]) {
+        const mapped = point.offset === undefined ? this.point(point.line, point.column) : this.pointAt(this.offset(point.offset));
+        point.line = mapped.line;
+        point.column = mapped.column;
+        if (point.offset !== undefined) point.offset = mapped.offset;
+      }
+    });
+  }
+
+  /** Diagnostics positioned in the substituted text, positioned in the file. */
+  mapDiagnostics(list: Diagnostic[]): Diagnostic[] {
+    if (this.identity) return list;
+    return list.map((d) => {
+      if (d.line === undefined) return d;
+      const mapped = this.point(d.line, d.column ?? 1);
+      return { ...d, line: mapped.line, column: d.column === undefined ? undefined : mapped.column };
+    });
+  }
+}
