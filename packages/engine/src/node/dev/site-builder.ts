@@ -8,6 +8,7 @@ import { newSession, type SiteSession } from '../build/site';
 import { staged, type Staged } from '../build/stage';
 import { DiskSink, LiveSink, MemorySink, type Sink } from '../emit/sinks';
 import { checkOutputPath, currentVersion } from '../emit/output-dir';
+import { locateInConfig } from '../graph/config-position';
 import { fileSystemDiagnostic, isFileSystemError } from '../fs/fs-errors';
 import { silentLogger, type Logger } from '../task';
 
@@ -115,7 +116,10 @@ export class SiteBuilder {
     const live = this.last?.out === out ? currentVersion(out) : null;
     if (live && this.last) return staged(new LiveSink(live, this.last.manifest));
     const problem = checkOutputPath(out, siteFolders(config));
-    return problem ? staged(null, [problem]) : staged(new DiskSink(out));
+    if (!problem) return staged(new DiskSink(out));
+    // An output folder that came from the config is blamed on its key there.
+    const fromConfig = !this.options.outDir && config.configFile && config.outDir ? { file: config.configFile, ...locateInConfig(config, ['outDir']) } : null;
+    return staged(null, [fromConfig?.line ? { ...problem, ...fromConfig } : problem]);
   }
 
   private failed(error: unknown, start: number): BuildResult {
