@@ -34,23 +34,38 @@ function linksTo(value: string, href: string, p: string): boolean {
  * Validates the graph (and the emitted HTML when given): every internal link and anchor resolves,
  * every redirect target exists, every page is reachable. Collects everything; never throws. Pure.
  */
-export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Diagnostic[] {
+export function checkSite(input: CheckInput): Diagnostic[] {
+  const linkSeverity = severityOf(input.config.checks.brokenLinks);
+  const reachSeverity = severityOf(input.config.checks.unreachablePages);
   const problems: Diagnostic[] = [];
-  const linkSeverity = severityOf(config.checks.brokenLinks);
-  const reachSeverity = severityOf(config.checks.unreachablePages);
+  if (linkSeverity) {
+    const verifier = linkVerifier(input);
+    const checked = new Set<string>();
+    problems.push(...checkGraphLinks(input, verifier, linkSeverity, checked), ...checkTemplateLinks(input, verifier, linkSeverity, checked));
+  }
+  if (reachSeverity) problems.push(...checkReachability(input, reachSeverity));
+  return problems;
+}
+
+interface LinkVerifier {
+  /** Ids on a route: from its emitted HTML when there is some, else the anchors the graph expects. */
+  idsOf(route: string): Set<string>;
+  /** null when a link to `route#hash` resolves; otherwise the problem. */
+  verify(route: string, hash: string): LinkProblem | null;
+}
+
+function linkVerifier({ graph, facts, outputFiles }: CheckInput): LinkVerifier {
   // The emitted HTML is the truth when there is some: an anchor the graph expects but no element
   // carries (a TOC entry without its heading id) must not pass.
   const idsOf = (route: string): Set<string> => facts?.get(route)?.ids ?? new Set(graph.pages[route]!.anchors);
+  const staticFiles = new Set(graph.staticFiles);
   const resolve = (route: string) => {
     let page = graph.pages[route];
     for (let hops = 0; page?.kind === 'redirect' && hops < 5; hops++) page = graph.pages[splitHref(page.redirectTo!).path];
     return page;
   };
-  const isFile = (route: string) => graph.staticFiles.includes(route) || outputFiles?.has(route.slice(1)) === true;
-
-  /** null when fine; otherwise the problem. */
   const verify = (route: string, hash: string): LinkProblem | null => {
-    if (isFile(route)) return null;
+    if (staticFiles.has(route) || outputFiles?.has(route.slice(1))) return null;
     const target = resolve(route);
     if (!target || target.kind === 'not-found') {
       const clean = normalizeRoutePath(route);
@@ -62,74 +77,80 @@ export function checkSite({ graph, config, facts, outputFiles }: CheckInput): Di
     }
     return null;
   };
+  return { idsOf, verify };
+}
 
-  if (linkSeverity) {
-    const checked = new Set<string>();
-    for (const route of graph.routes) {
-      const page = graph.pages[route]!;
-      for (const link of page.links) {
-        checked.add(`${route}\0${link.href}`);
-        const problem = verify(link.route, link.hash);
-        if (!problem) continue;
-        const at = link.configPath ? locateInConfig(config, link.configPath) : { line: link.line, column: link.column };
-        problems.push(diagnostic(problem.code, problem.message, { file: link.file, ...at }, { severity: page.kind === 'redirect' ? 'error' : linkSeverity, hint: problem.hint }));
-      }
-    }
-    // Links written by templates and config (navbar, footer, sidebars, pagination); a config
-    // link that is broken on every page is reported once, at its line in the config.
-    const reportedConfigLinks = new Set<string>();
-    for (const [route, page] of facts ?? []) {
-      for (const { href, line, column } of page.links) {
-        if (checked.has(`${route}\0${href}`)) continue;
-        const { path: p, hash } = splitHref(href.split('?')[0]!);
-        // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
-        const problem: LinkProblem | null = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
-        if (!problem) continue;
-        const fromConfig = locateConfigString(config, (value) => linksTo(value, href, p));
-        if (fromConfig.line) {
-          if (reportedConfigLinks.has(href)) continue;
-          reportedConfigLinks.add(href);
-          problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity: linkSeverity, hint: problem.hint }));
-          continue;
-        }
-        problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), line, column }, { severity: linkSeverity, hint: problem.hint }));
-      }
+/** Links written in content, spec descriptions and redirects, at the place they were written. */
+function checkGraphLinks({ graph, config }: CheckInput, { verify }: LinkVerifier, severity: Severity, checked: Set<string>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    for (const link of page.links) {
+      checked.add(`${route}\0${link.href}`);
+      const problem = verify(link.route, link.hash);
+      if (!problem) continue;
+      const at = link.configPath ? locateInConfig(config, link.configPath) : { line: link.line, column: link.column };
+      problems.push(diagnostic(problem.code, problem.message, { file: link.file, ...at }, { severity: page.kind === 'redirect' ? 'error' : severity, hint: problem.hint }));
     }
   }
+  return problems;
+}
 
-  if (reachSeverity) {
-    const reachable = new Set<string>(['/', '/search', '/404']);
-    const queue: string[] = [];
-    const visit = (route: string) => {
-      if (!reachable.has(route) && graph.pages[route]) {
-        reachable.add(route);
-        queue.push(route);
+/**
+ * Links written by templates and config (navbar, footer, sidebars, pagination); a config link that
+ * is broken on every page is reported once, at its line in the config.
+ */
+function checkTemplateLinks({ config, facts }: CheckInput, { verify, idsOf }: LinkVerifier, severity: Severity, checked: Set<string>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const reportedConfigLinks = new Set<string>();
+  for (const [route, page] of facts ?? []) {
+    for (const { href, line, column } of page.links) {
+      if (checked.has(`${route}\0${href}`)) continue;
+      const { path: p, hash } = splitHref(href.split('?')[0]!);
+      // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
+      const problem: LinkProblem | null = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
+      if (!problem) continue;
+      const fromConfig = locateConfigString(config, (value) => linksTo(value, href, p));
+      if (fromConfig.line) {
+        if (reportedConfigLinks.has(href)) continue;
+        reportedConfigLinks.add(href);
+        problems.push(diagnostic(problem.code, `${problem.message} (linked from the site config)`, { file: config.configFile!, ...fromConfig }, { severity, hint: problem.hint }));
+        continue;
       }
-    };
-    for (const sidebar of Object.values(graph.sidebars)) {
-      const walk = (items: typeof sidebar.items) => {
-        for (const item of items) {
-          if (item.href) visit(splitHref(item.href).path);
-          if (item.type === 'category') walk(item.items);
-        }
-      };
-      walk(sidebar.items);
+      problems.push(diagnostic(problem.code, `${problem.message} (in the page template of ${route})`, { file: path.join(config.outPath, htmlFileForRoute(route)), line, column }, { severity, hint: problem.hint }));
     }
-    for (const item of config.navbar.items) {
-      if (item.type === 'link') visit(item.to);
-      if (item.type === 'dropdown') for (const i of item.items) visit(i.to);
+  }
+  return problems;
+}
+
+/** Every page must be reachable from a sidebar, the navbar, the footer or a reachable page (breadth-first, linear). */
+function checkReachability({ graph, config }: CheckInput, severity: Severity): Diagnostic[] {
+  const reachable = new Set<string>(['/', '/search', '/404']);
+  const queue: string[] = ['/'];
+  const visit = (route: string) => {
+    if (!reachable.has(route) && graph.pages[route]) {
+      reachable.add(route);
+      queue.push(route);
     }
-    for (const column of config.footer.columns) for (const i of column.items) visit(splitHref(i.to).path);
-    queue.push('/');
-    while (queue.length) {
-      const route = queue.shift()!;
-      for (const link of graph.pages[route]?.links ?? []) visit(link.route);
+  };
+  const walk = (items: PageGraph['sidebars'][string]['items']) => {
+    for (const item of items) {
+      if (item.href) visit(splitHref(item.href).path);
+      if (item.type === 'category') walk(item.items);
     }
-    for (const route of graph.routes) {
-      const page = graph.pages[route]!;
-      if (reachable.has(route) || page.kind === 'redirect') continue;
-      problems.push(diagnostic('UnreachablePage', `${route} is not in any sidebar, the navbar or the footer, and no reachable page links to it`, { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: reachSeverity, hint: 'add it to a sidebar in docs-build.config.ts or link to it' }));
-    }
+  };
+  for (const sidebar of Object.values(graph.sidebars)) walk(sidebar.items);
+  for (const item of config.navbar.items) {
+    if (item.type === 'link') visit(item.to);
+    if (item.type === 'dropdown') for (const i of item.items) visit(i.to);
+  }
+  for (const column of config.footer.columns) for (const i of column.items) visit(splitHref(i.to).path);
+  for (let next = 0; next < queue.length; next++) for (const link of graph.pages[queue[next]!]?.links ?? []) visit(link.route);
+  const problems: Diagnostic[] = [];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    if (reachable.has(route) || page.kind === 'redirect') continue;
+    problems.push(diagnostic('UnreachablePage', `${route} is not in any sidebar, the navbar or the footer, and no reachable page links to it`, { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity, hint: 'add it to a sidebar in docs-build.config.ts or link to it' }));
   }
   return problems;
 }

@@ -50,103 +50,57 @@ function firstParagraphText(page: CompiledPage): string {
   return joined.length > 160 ? `${joined.slice(0, 157).replace(/\s+\S*$/, '')}…` : joined;
 }
 
+/**
+ * The routes of a site as they are claimed: each is a clean URL path, claimed once, and not equal
+ * to another but for letter case (two such collide on case-insensitive file systems and hosts).
+ */
+class RouteTable {
+  readonly pages: Record<string, PageNode> = {};
+  private readonly claimedBy = new Map<string, string>();
+  private readonly byFoldedCase = new Map<string, string>();
+
+  constructor(private readonly diagnostics: Diagnostic[]) {}
+
+  /** `place` gives the position to report at, computed only when there is a problem. */
+  add(node: PageNode, claimant: string, place: () => SourcePosition = () => ({ file: node.sourceFile ?? claimant, line: 1, column: 1 })): boolean {
+    const problem = routeProblem(node.route);
+    const previous = this.claimedBy.get(node.route);
+    const sameButCase = this.byFoldedCase.get(node.route.toLowerCase());
+    if (problem) this.diagnostics.push(diagnostic('InvalidRoute', `the route "${node.route}" of ${claimant} ${problem}`, place(), { hint: 'routes are clean URL paths: letters, digits, "-", "_" and "." between single slashes' }));
+    else if (previous) this.diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, place(), { hint: 'rename or remove one of them' }));
+    else if (sameButCase) this.diagnostics.push(diagnostic('RouteCaseClash', `the routes ${sameButCase} and ${node.route} differ only in letter case`, place(), { hint: 'they would overwrite each other on case-insensitive file systems and hosts: rename one of them' }));
+    else {
+      this.claimedBy.set(node.route, claimant);
+      this.byFoldedCase.set(node.route.toLowerCase(), node.route);
+      this.pages[node.route] = node;
+      return true;
+    }
+    return false;
+  }
+}
+
 /** Builds the graph of every route before anything renders. Pure. */
 export function buildPageGraph(input: GraphInput): PageGraph {
   const { config } = input;
   const diagnostics: Diagnostic[] = [];
-  const pages: Record<string, PageNode> = {};
-  const claimedBy = new Map<string, string>();
-  const { minLevel, maxLevel } = config.toc;
-
-  /** Routes by their lower-case form: two that differ only in case collide on case-insensitive hosts. */
-  const byFoldedCase = new Map<string, string>();
-  /** `place` gives the position to report at, computed only when there is a problem. */
-  const add = (node: PageNode, claimant: string, place: () => SourcePosition = () => ({ file: node.sourceFile ?? claimant, line: 1, column: 1 })) => {
-    const problem = routeProblem(node.route);
-    if (problem) {
-      diagnostics.push(diagnostic('InvalidRoute', `the route "${node.route}" of ${claimant} ${problem}`, place(), { hint: 'routes are clean URL paths: letters, digits, "-", "_" and "." between single slashes' }));
-      return;
-    }
-    const previous = claimedBy.get(node.route);
-    if (previous) {
-      diagnostics.push(diagnostic('DuplicateRoute', `two sources claim the route ${node.route}: ${previous} and ${claimant}`, place(), { hint: 'rename or remove one of them' }));
-      return;
-    }
-    const sameButCase = byFoldedCase.get(node.route.toLowerCase());
-    if (sameButCase) {
-      diagnostics.push(diagnostic('RouteCaseClash', `the routes ${sameButCase} and ${node.route} differ only in letter case`, place(), { hint: 'they would overwrite each other on case-insensitive file systems and hosts: rename one of them' }));
-      return;
-    }
-    claimedBy.set(node.route, claimant);
-    byFoldedCase.set(node.route.toLowerCase(), node.route);
-    pages[node.route] = node;
-  };
-
+  const table = new RouteTable(diagnostics);
   for (const page of input.pages) {
     const rel = path.relative(config.contentPath, page.file).split(path.sep).join('/');
-    const title = page.frontmatter.title ?? page.firstH1 ?? titleFromFile(rel);
     // A page whose frontmatter did not parse already has its error; no title is a consequence.
     const frontmatterBroken = page.diagnostics.some((d) => d.code === 'FrontmatterSyntax');
     if (!page.frontmatter.title && !page.firstH1 && page.file.endsWith('.mdx') && !frontmatterBroken) {
       diagnostics.push(diagnostic('MissingTitle', 'the page has no title: add `title:` to its frontmatter', { file: page.file, line: 1, column: 1 }));
     }
-    const home = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc');
-    const kind: PageKind = home ? 'home' : page.frontmatter.feed ? 'changelog' : 'doc';
-    add(
-      {
-        route: page.route,
-        kind,
-        title,
-        description: page.frontmatter.description ?? (firstParagraphText(page) || config.description),
-        sourceFile: page.file,
-        contentFile: rel,
-        headings: page.headings,
-        toc: page.headings.filter((h) => h.depth >= minLevel && h.depth <= maxLevel),
-        anchors: page.headings.map((h) => h.id),
-        links: page.links,
-        sidebarId: null,
-        sidebarLabel: page.frontmatter.sidebar_label ?? title,
-        sidebarPosition: page.frontmatter.sidebar_position,
-        breadcrumbs: [],
-        prev: null,
-        next: null,
-        hideToc: page.frontmatter.hide_table_of_contents ?? false,
-        lastUpdated: input.lastUpdated?.get(page.file) ?? null,
-        codeSamples: page.codeSamples,
-        dependencies: page.dependencies,
-        feed: page.frontmatter.feed ? `/${page.route === '/' ? 'index' : page.route.slice(1)}.xml` : undefined,
-      },
-      rel,
-    );
+    table.add(contentNode(page, rel, input), rel);
   }
   for (const extra of input.extraPages ?? []) {
-    add({ ...extra, sidebarId: null, breadcrumbs: [], prev: null, next: null, lastUpdated: extra.sourceFile ? input.lastUpdated?.get(extra.sourceFile) ?? null : null }, extra.sourceFile ?? extra.route);
+    table.add({ ...extra, sidebarId: null, breadcrumbs: [], prev: null, next: null, lastUpdated: extra.sourceFile ? input.lastUpdated?.get(extra.sourceFile) ?? null : null }, extra.sourceFile ?? extra.route);
   }
-
-  const generated = (route: string, kind: PageKind, title: string, description = config.description): PageNode => ({
-    route, kind, title, description, sourceFile: null, contentFile: null, headings: [], toc: [], anchors: [], links: [],
-    sidebarId: null, sidebarLabel: title, breadcrumbs: [], prev: null, next: null, hideToc: true, lastUpdated: null, codeSamples: [], dependencies: [],
-  });
-  if (!pages['/']) add(generated('/', 'home', config.title, config.description), '(generated home page)');
-  if (!pages['/search']) add(generated('/search', 'search', 'Search', `Search the ${config.title}`), '(generated search page)');
-  add(generated('/404', 'not-found', 'Page not found', 'The page you are looking for does not exist.'), '(generated not-found page)');
-
-  const configFile = config.configFile ?? path.join(config.root, 'docs-build.config.ts');
-  const redirects: Array<{ from: string; to: string }> = [];
-  for (const [index, redirect] of config.redirects.entries()) {
-    const from = redirect.from.replace(/\/$/, '') || '/';
-    // The config is parsed for a position only when a redirect has a problem.
-    const at = () => ({ file: configFile, ...locateInConfig(config, ['redirects', index, 'from']) });
-    if (pages[from]) {
-      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, at()));
-      continue;
-    }
-    const before = diagnostics.length;
-    const link = { href: redirect.to, ...splitLink(redirect.to), file: configFile, configPath: ['redirects', index, 'to'] };
-    add({ ...generated(from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [link] }, `the redirect from ${redirect.from}`, at);
-    if (diagnostics.length === before) redirects.push({ from, to: redirect.to });
-  }
-
+  const { pages } = table;
+  if (!pages['/']) table.add(generated(config, '/', 'home', config.title, config.description), '(generated home page)');
+  if (!pages['/search']) table.add(generated(config, '/search', 'search', 'Search', `Search the ${config.title}`), '(generated search page)');
+  table.add(generated(config, '/404', 'not-found', 'Page not found', 'The page you are looking for does not exist.'), '(generated not-found page)');
+  const redirects = addRedirects(config, table, diagnostics);
   const { sidebars, diagnostics: sidebarProblems } = buildSidebars(config, pages, input.categories);
   for (const [id, sidebar] of Object.entries(input.extraSidebars ?? {})) if (!sidebars[id]) sidebars[id] = sidebar;
   diagnostics.push(...sidebarProblems);
@@ -156,6 +110,63 @@ export function buildPageGraph(input: GraphInput): PageGraph {
     Object.assign(node, { sidebarId: membership.sidebarId, breadcrumbs: membership.breadcrumbs, prev: membership.prev, next: membership.next });
   }
   return { routes: Object.keys(pages).sort(), pages, sidebars, redirects, staticFiles: input.staticFiles ?? [], diagnostics };
+}
+
+/** The graph node of a content page. */
+function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNode {
+  const { config } = input;
+  const title = page.frontmatter.title ?? page.firstH1 ?? titleFromFile(rel);
+  const home = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc');
+  const kind: PageKind = home ? 'home' : page.frontmatter.feed ? 'changelog' : 'doc';
+  return {
+    route: page.route,
+    kind,
+    title,
+    description: page.frontmatter.description ?? (firstParagraphText(page) || config.description),
+    sourceFile: page.file,
+    contentFile: rel,
+    headings: page.headings,
+    toc: page.headings.filter((h) => h.depth >= config.toc.minLevel && h.depth <= config.toc.maxLevel),
+    anchors: page.headings.map((h) => h.id),
+    links: page.links,
+    sidebarId: null,
+    sidebarLabel: page.frontmatter.sidebar_label ?? title,
+    sidebarPosition: page.frontmatter.sidebar_position,
+    breadcrumbs: [],
+    prev: null,
+    next: null,
+    hideToc: page.frontmatter.hide_table_of_contents ?? false,
+    lastUpdated: input.lastUpdated?.get(page.file) ?? null,
+    codeSamples: page.codeSamples,
+    dependencies: page.dependencies,
+    feed: page.frontmatter.feed ? `/${page.route === '/' ? 'index' : page.route.slice(1)}.xml` : undefined,
+  };
+}
+
+/** A page docsgen makes itself (home when there is none, search, 404, redirects). */
+function generated(config: ResolvedConfig, route: string, kind: PageKind, title: string, description = config.description): PageNode {
+  return {
+    route, kind, title, description, sourceFile: null, contentFile: null, headings: [], toc: [], anchors: [], links: [],
+    sidebarId: null, sidebarLabel: title, breadcrumbs: [], prev: null, next: null, hideToc: true, lastUpdated: null, codeSamples: [], dependencies: [],
+  };
+}
+
+/** The config's redirects as redirect pages; returns the ones that were added. */
+function addRedirects(config: ResolvedConfig, table: RouteTable, diagnostics: Diagnostic[]): Array<{ from: string; to: string }> {
+  const configFile = config.configFile ?? path.join(config.root, 'docs-build.config.ts');
+  const redirects: Array<{ from: string; to: string }> = [];
+  for (const [index, redirect] of config.redirects.entries()) {
+    const from = redirect.from.replace(/\/$/, '') || '/';
+    // The config is parsed for a position only when a redirect has a problem.
+    const at = () => ({ file: configFile, ...locateInConfig(config, ['redirects', index, 'from']) });
+    if (table.pages[from]) {
+      diagnostics.push(diagnostic('DuplicateRoute', `redirect from ${from} collides with a page of that route`, at()));
+      continue;
+    }
+    const link = { href: redirect.to, ...splitLink(redirect.to), file: configFile, configPath: ['redirects', index, 'to'] };
+    if (table.add({ ...generated(config, from, 'redirect', `Redirecting to ${redirect.to}`), redirectTo: redirect.to, links: [link] }, `the redirect from ${redirect.from}`, at)) redirects.push({ from, to: redirect.to });
+  }
+  return redirects;
 }
 
 function splitLink(href: string): { route: string; hash: string } {
