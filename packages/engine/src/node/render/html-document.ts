@@ -7,7 +7,7 @@ export interface DocumentAssets {
   js: string;
   /** Extra inline script for `serve --watch` (live reload and error overlay). */
   devScript?: string;
-  /** Island name → URL of its hydration bundle. */
+  /** Island name → URL of its hydration bundle (templates write it into each island: `PageRenderData.islands`). */
   islands?: ReadonlyMap<string, string>;
 }
 
@@ -55,7 +55,7 @@ ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escape
 <script type="module" src="${assets.js}"></script>
 </head>
 <body>
-${linkIslands(body, assets.islands)}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
+${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
 </body>
 </html>
 `;
@@ -100,13 +100,4 @@ export function redirectDocument(site: SiteData, to: string): string {
 </body>
 </html>
 `;
-}
-
-/** Gives every `<docsgen-island data-island="Name">` the URL of its bundle. */
-function linkIslands(body: string, islands: ReadonlyMap<string, string> | undefined): string {
-  if (!islands?.size || !body.includes('<docsgen-island')) return body;
-  return body.replace(/<docsgen-island data-island="([^"]+)"/g, (tag, name: string) => {
-    const url = islands.get(name);
-    return url ? `${tag} data-src="${url}"` : tag;
-  });
 }
