@@ -64,7 +64,8 @@ ${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
 /**
  * What the search client reads: the local index when it is built, and the hosted service only when
  * it is configured (application id, search-only key, index, hosts), with the `docsearch:*` tags a
- * DocSearch crawler turns into the `language` and `docusaurus_tag` facets the client filters on.
+ * DocSearch crawler turns into the language and version facets (named by `search.facets`) and the
+ * facet names themselves, which the client filters on.
  */
 function searchMeta(site: SiteData): string {
   const { local, hosted } = site.search;
@@ -76,8 +77,10 @@ function searchMeta(site: SiteData): string {
       ['docsgen:search-api-key', hosted.apiKey],
       ['docsgen:search-index-name', hosted.indexName],
       ['docsgen:search-hosts', hosted.hosts.join(' ')],
-      ['docsearch:language', site.locale],
-      ['docsearch:docusaurus_tag', hosted.versionTag],
+      ['docsgen:search-facet-language', hosted.facets.language],
+      ['docsgen:search-facet-version', hosted.facets.version],
+      [`docsearch:${hosted.facets.language}`, site.locale],
+      [`docsearch:${hosted.facets.version}`, hosted.versionTag],
     );
   }
   return tags.map(([name, content]) => `\n<meta name="${name}" content="${escapeHtml(content)}">`).join('');
