@@ -92,6 +92,7 @@ export default defineConfig({
     { from: '/products/payment-links', to: '/products/link' },
     { from: '/products/payment-window', to: '/products/checkout' },
   ],
-  search: { indexName: 'epic-docs' },
+  // The hosted index is crawled like the Docusaurus site it replaces: the version facet is `docusaurus_tag`.
+  search: { indexName: 'epic-docs', facets: { version: 'docusaurus_tag' } },
   testCard: { number: '4454 0000 0000 0003', expiry: '12/35', cvc: '123', href: '/get-started/set-up-checkout/testing#test-cards' },
 });

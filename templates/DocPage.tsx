@@ -10,11 +10,11 @@ function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-export function DocPage({ site, page, content, sidebarHtml }: PageProps) {
+export function DocPage({ site, page, content, sidebar, islands }: PageProps) {
   const showToc = !page.hideToc && page.toc.length > 0;
   const editHref = site.editUrl && page.contentFile ? `${site.editUrl.replace(/\/$/, '')}/${page.contentFile}` : null;
   return (
-    <Layout site={site} page={page} sidebarHtml={sidebarHtml}>
+    <Layout site={site} page={page} sidebar={sidebar} islands={islands}>
       <div className={`doc${showToc ? ' has-toc' : ''}`}>
         <article className="doc-article">
           {page.breadcrumbs.length ? (

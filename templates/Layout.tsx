@@ -3,14 +3,15 @@ import type { PageProps } from './types';
 import { Navbar, NavbarItem } from './Navbar';
 import { Footer } from './Footer';
 import { Icon } from './components/Icon';
-import { Island } from './components/Island';
+import { Island, IslandUrlsContext } from './components/Island';
+import { Sidebar } from './Sidebar';
 import TestCard from './islands/TestCard';
 
 /** Announcement bar, navbar, mobile drawer, main area and footer shared by every page. */
-export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'content'> & { children: ReactNode }) {
+export function Layout({ site, page, sidebar, islands, children }: Omit<PageProps, 'content'> & { children: ReactNode }) {
   const { announcement } = site;
   return (
-    <>
+    <IslandUrlsContext value={islands}>
       <a className="skip-link" href="#main">Skip to main content</a>
       {announcement ? (
         <div className="announcement" role="region" aria-label="Announcement" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
@@ -33,7 +34,7 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
             </button>
           </div>
           {/* filled with a copy of the page's sidebar when the drawer opens (keeps the HTML small) */}
-          {sidebarHtml ? <div className="drawer-sidebar" /> : null}
+          {sidebar ? <div className="drawer-sidebar" /> : null}
           <div className="drawer-items">
             {site.navbar.items.map((item, i) => (
               <NavbarItem key={i} item={item} site={site} page={page} inDrawer />
@@ -41,16 +42,18 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
           </div>
         </div>
       </div>
-      <div className={`main-wrapper${sidebarHtml ? ' has-sidebar' : ''}`}>
-        {sidebarHtml ? (
+      <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
+        {sidebar ? (
           <aside className="sidebar-container" aria-label="Section navigation">
-            <div className="sidebar-scroll" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
+            <div className="sidebar-scroll">
+              <Sidebar sidebar={sidebar} currentRoute={page.route} />
+            </div>
             <button type="button" className="sidebar-hide" data-sidebar-hide="" aria-label="Hide sidebar" title="Hide sidebar">
               <Icon name="sidebar" size={16} />
             </button>
           </aside>
         ) : null}
-        {sidebarHtml ? (
+        {sidebar ? (
           <button type="button" className="sidebar-show" data-sidebar-show="" aria-label="Show sidebar" title="Show sidebar">
             <Icon name="sidebar" size={16} />
           </button>
@@ -59,6 +62,6 @@ export function Layout({ site, page, sidebarHtml, children }: Omit<PageProps, 'c
       </div>
       <Footer site={site} />
       {site.testCard && page.kind !== 'not-found' ? <Island name="TestCard" component={TestCard} props={site.testCard} hydrate="interaction" /> : null}
-    </>
+    </IslandUrlsContext>
   );
 }

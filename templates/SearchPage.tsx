@@ -2,9 +2,9 @@ import type { PageProps } from './types';
 import { Layout } from './Layout';
 
 /** `/search?q=`: the form works without JavaScript; results are filled in by the search client. */
-export function SearchPage({ site, page, sidebarHtml }: PageProps) {
+export function SearchPage({ site, page, sidebar, islands }: PageProps) {
   return (
-    <Layout site={site} page={page} sidebarHtml={sidebarHtml}>
+    <Layout site={site} page={page} sidebar={sidebar} islands={islands}>
       <div className="search-page">
         <h1>Search the documentation</h1>
         <form className="search-page-form" action="/search" method="get" role="search">

@@ -1,7 +1,7 @@
 /**
  * The default docsgen theme. The renderer imports this module (bundled by esbuild) and reads:
- * `templates` (one component per page kind), `components` (the MDX component registry) and
- * `Sidebar`. A site may ship its own `templates/index.tsx` with the same exports.
+ * `templates` (one component per page kind, given `PageProps`) and `components` (the MDX component
+ * registry). A site may ship its own `templates/index.tsx` with the same exports.
  */
 import type { ComponentType } from 'react';
 import type { PageKind } from '../packages/engine/src/shared/page';
@@ -22,8 +22,6 @@ import { ContentImage } from './components/ContentImage';
 import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
-
-export { Sidebar } from './Sidebar';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
   doc: DocPage,

@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('hosted search in Chromium', () => {
     const config = path.join(root, 'docs-build.config.ts');
     const anchor = "  redirects: [{ from: '/old-setup', to: '/guide/setup' }],\n";
     expect(fs.readFileSync(config, 'utf8')).toContain(anchor);
-    const search = `  search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'fixture-docs', host: ${JSON.stringify(hosts)} },\n`;
+    const search = `  search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'fixture-docs', host: ${JSON.stringify(hosts)}, facets: { version: 'docusaurus_tag' } },\n`;
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(anchor, anchor + search));
     expect((await buildSite(root)).ok).toBe(true);
     server = await serveBuilt(root);
@@ -139,6 +139,7 @@ describe.skipIf(!hasChromium)('hosted search in Chromium', () => {
     expect(html).toContain('<meta name="docsgen:search-index-name" content="fixture-docs">');
     expect(html).toContain(`<meta name="docsgen:search-hosts" content="${hosts.join(' ')}">`);
     expect(html).toContain('<meta name="docsgen:search-index" content="/search-index.json">');
+    expect(html).toContain('<meta name="docsgen:search-facet-version" content="docusaurus_tag">');
   });
 
   it('queries the hosted multi-index endpoint and renders its hits with their hierarchy and links', async () => {

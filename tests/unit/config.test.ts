@@ -143,7 +143,7 @@ describe('loadConfig: defaults and resolved paths', () => {
     expect(config.navbar).toEqual({ items: [] });
     expect(config.footer).toEqual({ columns: [], copyright: '' });
     expect(config.redirects).toEqual([]);
-    expect(config.search).toEqual({ indexName: 'docs', local: true });
+    expect(config.search).toEqual({ indexName: 'docs', local: true, facets: { language: 'language', version: 'version' } });
     expect(config.checks).toEqual({ brokenLinks: 'error', unreachablePages: 'warn', codeSamples: 'error' });
     expect(config.sidebars).toBeUndefined();
     expect(config.url).toBe('https://docs.example');

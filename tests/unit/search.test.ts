@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import MiniSearch from 'minisearch';
 import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { buildSearchIndex, htmlToText, searchRecords, SEARCH_FIELDS, SEARCH_STORE, type SearchRecord } from '../../packages/engine/src/node/search/build-search-index';
 import { buildPageGraph, type ExtraPage, type PageGraph } from '../../packages/engine/src/node/graph/page-graph';
-import { validateConfig } from '../../packages/engine/src/node/config/load-config';
+import { loadConfig, validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
 import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
@@ -16,6 +16,9 @@ import { routeForFile } from '../../packages/engine/src/shared/routes';
 import { siteData } from '../../packages/engine/src/node/render/site-data';
 import { htmlDocument } from '../../packages/engine/src/node/render/html-document';
 import { searchVersionTag } from '../../packages/engine/src/shared/site';
+import { searchFiles } from '../../packages/engine/src/node/build/search';
+import { DirCache } from '../../packages/engine/src/node/cache/dir-cache';
+import type { HostedSettings } from '../../packages/engine/src/client/search-providers';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-search-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -196,11 +199,15 @@ describe('search settings in the page head', () => {
       'docsgen:search-index-name': 'epic-docs',
       // no host configured: the service's default pair, tried in this order
       'docsgen:search-hosts': 'APP1-dsn.algolia.net APP1.algolia.net',
+      // the engine's neutral facet names, and a crawler's meta tags under them
+      'docsgen:search-facet-language': 'language',
+      'docsgen:search-facet-version': 'version',
       'docsearch:language': 'en',
-      'docsearch:docusaurus_tag': 'docs-default-next',
+      'docsearch:version': 'docs-default-next',
     });
-    const custom = searchMeta({ appId: 'APP1', apiKey: 'k"<', host: 'http://127.0.0.1:8108', local: false }, { locale: 'nb', versionLabel: 'Version 2.1' });
-    expect(custom).toMatchObject({ 'docsgen:search-api-key': 'k&quot;&lt;', 'docsgen:search-index-name': 'docs', 'docsgen:search-hosts': 'http://127.0.0.1:8108', 'docsearch:language': 'nb', 'docsearch:docusaurus_tag': 'docs-default-version-2-1' });
+    const custom = searchMeta({ appId: 'APP1', apiKey: 'k"<', host: 'http://127.0.0.1:8108', local: false, facets: { version: 'docusaurus_tag' } }, { locale: 'nb', versionLabel: 'Version 2.1' });
+    expect(custom).toMatchObject({ 'docsgen:search-api-key': 'k&quot;&lt;', 'docsgen:search-index-name': 'docs', 'docsgen:search-hosts': 'http://127.0.0.1:8108', 'docsgen:search-facet-version': 'docusaurus_tag', 'docsearch:language': 'nb', 'docsearch:docusaurus_tag': 'docs-default-version-2-1' });
+    expect(custom['docsearch:version']).toBeUndefined();
     expect(custom['docsgen:search-index']).toBeUndefined();
     expect(searchMeta({ appId: 'APP1', apiKey: 'k', host: ['a.example', 'https://b.example:8443'] })['docsgen:search-hosts']).toBe('a.example https://b.example:8443');
   });
@@ -216,5 +223,70 @@ describe('search settings in the page head', () => {
     expect(invalid({ appId: 'A', apiKey: 'k', host: [] })).toThrow();
     expect(invalid({ apiKey: 'k' })).toThrow();
     expect(invalid({ appId: 'A', apiKey: 'k', host: 'http://127.0.0.1:8108' })).not.toThrow();
+  });
+});
+
+describe('search facet names', () => {
+  const facetsOf = (search: Record<string, unknown> | undefined) => validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')).search.facets;
+  const recordsWith = (search: Record<string, unknown> | undefined) => {
+    const site = resolveConfig(validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')), root, null);
+    const { files } = searchFiles(graph, contents, site, new Map(), new DirCache(null)).value;
+    return JSON.parse(files.get('search-records.json')!) as Array<Record<string, unknown>>;
+  };
+
+  it('are neutral by default: `language` and `version`, with or without a search section', () => {
+    expect(facetsOf(undefined)).toEqual({ language: 'language', version: 'version' });
+    expect(facetsOf({ indexName: 'docs' })).toEqual({ language: 'language', version: 'version' });
+    for (const record of recordsWith(undefined)) {
+      expect(record).toMatchObject({ language: 'en', version: 'docs-default-next' });
+      expect(record).not.toHaveProperty('docusaurus_tag');
+    }
+  });
+
+  it('come from the config: the portal names its version facet `docusaurus_tag`', async () => {
+    const portal = await loadConfig(path.resolve(import.meta.dirname, '../..'));
+    expect(portal.search.facets).toEqual({ language: 'language', version: 'docusaurus_tag' });
+    for (const record of recordsWith({ facets: portal.search.facets })) {
+      expect(record).toMatchObject({ language: 'en', docusaurus_tag: 'docs-default-next' });
+      expect(record).not.toHaveProperty('version');
+    }
+  });
+
+  it('are what the hosted client filters on', async () => {
+    // The request's body is all this needs of the browser: fetch answers at once, with no hits.
+    const bodies: string[] = [];
+    vi.stubGlobal('window', globalThis);
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      bodies.push(String(init.body));
+      return new Response(JSON.stringify({ results: [{ hits: [], nbHits: 0 }] }));
+    });
+    try {
+      const { hostedProvider } = await import('../../packages/engine/src/client/search-hosted');
+      const store = { get: () => null, set: () => undefined };
+      const settings: HostedSettings = { appId: 'A', apiKey: 'k', indexName: 'docs', hosts: ['search.example'], language: 'nb', versionTag: 'docs-default-next', facets: { language: 'language', version: 'docusaurus_tag' }, hitsPerPage: 20, snippetWords: () => 10 };
+      await hostedProvider(settings, store).search('cards');
+      await hostedProvider({ ...settings, facets: { language: 'lang', version: 'version' } }, store).search('cards');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const filters = bodies.map((body) => {
+      const { requests } = JSON.parse(body) as { requests: Array<{ params: string }> };
+      return JSON.parse(new URLSearchParams(requests[0]!.params).get('facetFilters')!) as unknown;
+    });
+    expect(filters).toEqual([
+      ['language:nb', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-next']],
+      ['lang:nb', ['version:default', 'version:docs-default-next']],
+    ]);
+  });
+
+  it('rejects names a filter cannot carry, record fields, one name for both, and unknown keys', () => {
+    const invalid = (facets: Record<string, unknown>) => () => facetsOf({ facets });
+    expect(invalid({ version: 'docs:tag' })).toThrow();
+    expect(invalid({ version: '' })).toThrow();
+    expect(invalid({ language: 'url' })).toThrow();
+    expect(invalid({ version: 'hierarchy' })).toThrow();
+    expect(invalid({ language: 'lang', version: 'lang' })).toThrow();
+    expect(invalid({ tag: 'x' })).toThrow();
+    expect(invalid({ language: 'lang', version: 'docs.version-tag_2' })).not.toThrow();
   });
 });

@@ -169,6 +169,7 @@ export function hostedProvider(settings: HostedSettings, store: typeof Storage):
   /** Page titles seen in hits: suggestions when the local index cannot give any. */
   const seen = new Set<string>();
 
+  const { facets } = settings;
   const params = (page: number): Record<string, unknown> => {
     const words = settings.snippetWords();
     return {
@@ -180,7 +181,7 @@ export function hostedProvider(settings: HostedSettings, store: typeof Storage):
       hitsPerPage: settings.hitsPerPage,
       ...(page ? { page } : {}),
       // current language, and the docs version (or pages outside the docs, tagged `default`)
-      facetFilters: [`language:${settings.language}`, ['docusaurus_tag:default', `docusaurus_tag:${settings.versionTag}`]],
+      facetFilters: [`${facets.language}:${settings.language}`, [`${facets.version}:default`, `${facets.version}:${settings.versionTag}`]],
     };
   };
 

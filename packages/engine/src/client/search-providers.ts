@@ -6,6 +6,7 @@
 import { localProvider } from './search-local';
 import { storage } from './storage';
 import { abortError, HITS_PER_PAGE, meta, snippetWords } from './search-util';
+import { DEFAULT_SEARCH_FACETS, type SearchFacets } from '../shared/site';
 
 /** DocSearch hierarchy levels of a hit (spec §3). */
 export interface Hierarchy {
@@ -65,10 +66,12 @@ export interface HostedSettings {
   indexName: string;
   /** Tried in order; `host[:port]` means https, a host may also carry an `http://` or `https://` scheme. */
   hosts: string[];
-  /** `<html lang>`: the `language` facet. */
+  /** `<html lang>`: the value of the language facet. */
   language: string;
-  /** The docs version tag (`docs-default-next`): the `docusaurus_tag` facet. */
+  /** The docs version tag (`docs-default-next`): the value of the version facet. */
   versionTag: string;
+  /** Names of the language and version facets (`search.facets` in the config). */
+  facets: SearchFacets;
   /** 20 (spec §9). */
   hitsPerPage: number;
   /** Snippet length in words for the current screen: 10, or 5 up to 768 px (spec §9). */
@@ -81,7 +84,12 @@ export function hostedSettings(): HostedSettings | null {
   const indexName = meta('docsgen:search-index-name');
   const hosts = (meta('docsgen:search-hosts') ?? '').split(/\s+/).filter(Boolean);
   if (!appId || !apiKey || !indexName || !hosts.length) return null;
-  return { appId, apiKey, indexName, hosts, language: document.documentElement.lang || 'en', versionTag: meta('docsearch:docusaurus_tag') ?? 'docs-default-current', hitsPerPage: HITS_PER_PAGE, snippetWords };
+  const facets: SearchFacets = {
+    language: meta('docsgen:search-facet-language') ?? DEFAULT_SEARCH_FACETS.language,
+    version: meta('docsgen:search-facet-version') ?? DEFAULT_SEARCH_FACETS.version,
+  };
+  const versionTag = meta(`docsearch:${facets.version}`) ?? 'docs-default-current';
+  return { appId, apiKey, indexName, hosts, language: document.documentElement.lang || 'en', versionTag, facets, hitsPerPage: HITS_PER_PAGE, snippetWords };
 }
 
 export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

@@ -45,12 +45,27 @@ export interface SiteSearch {
     hosts: string[];
     /** The docs version facet value, e.g. `docs-default-next` (see `searchVersionTag`). */
     versionTag: string;
+    /** Names of the facets hosted search filters on (`search.facets` in the config). */
+    facets: SearchFacets;
   };
 }
 
 /**
- * The docs version tag of the hosted index (Docusaurus-style `docusaurus_tag`): `docs-default-` and
- * the version label in lower case with runs of other characters as `-` (`Next` → `docs-default-next`).
+ * Names of the record attributes (facets) the hosted index filters on: the page's language and the
+ * docs version. They are whatever the site's crawler or record upload calls them (a Docusaurus
+ * DocSearch index calls the version `docusaurus_tag`).
+ */
+export interface SearchFacets {
+  language: string;
+  version: string;
+}
+
+/** The engine's facet names when the config names none. */
+export const DEFAULT_SEARCH_FACETS: Readonly<SearchFacets> = { language: 'language', version: 'version' };
+
+/**
+ * The docs version facet value (Docusaurus-style, as its DocSearch crawler tags pages): `docs-default-`
+ * and the version label in lower case with runs of other characters as `-` (`Next` → `docs-default-next`).
  */
 export const searchVersionTag = (versionLabel: string): string =>
   `docs-default-${versionLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'current'}`;

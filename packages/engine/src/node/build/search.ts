@@ -12,14 +12,16 @@ import { staged, type Staged } from './stage';
  * pages: while every page's render key is unchanged, so are they (served from the cache).
  */
 export function searchFiles(graph: PageGraph, contents: ReadonlyMap<string, Root>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<Array<[string, string]>>): Staged<{ files: Map<string, string>; reused: boolean }> {
-  const key = hashOf('search', String(config.search.local), config.locale, config.versionLabel, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
+  const { facets: names } = config.search;
+  const key = hashOf('search', String(config.search.local), config.locale, config.versionLabel, names.language, names.version, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
   const cached = renderKeys.size === graph.routes.length ? cache.get(key) : undefined;
   if (cached) return staged({ files: new Map(cached), reused: true });
   const records = searchRecords(graph, contents);
   const files = new Map<string, string>();
   if (config.search.local) files.set('search-index.json', buildSearchIndex(records));
-  // The export carries the facets the hosted search filters on (language, docs version).
-  const facets = { language: config.locale, docusaurus_tag: searchVersionTag(config.versionLabel) };
+  // The export carries the facets the hosted search filters on (language, docs version), under the
+  // names the config gives them (the schema keeps them apart from the record's own fields).
+  const facets = { [names.language]: config.locale, [names.version]: searchVersionTag(config.versionLabel) };
   files.set('search-records.json', JSON.stringify(records.map((r) => ({ ...r, ...facets }))));
   cache.retain([key]);
   cache.set(key, [...files]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_SEARCH_FACETS } from '../../shared/site';
+import type { SearchRecord } from '../search/build-search-index';
 
 /** A link target: an internal route (`/api`) or an absolute URL. */
 const href = z.string().min(1);
@@ -89,6 +91,25 @@ const sidebarItemSchema: z.ZodType<SidebarItemInput> = z.lazy(() =>
 
 const searchHost = z.string().regex(/^(https?:\/\/)?[^\s/?#]+$/, 'a host name with an optional port and an optional http:// or https:// scheme, no path');
 
+/** Fields a search record has of its own: a facet of the same name would overwrite them in the export. */
+const RECORD_FIELDS: readonly string[] = ['objectID', 'url', 'type', 'hierarchy', 'content'] satisfies Array<keyof SearchRecord>;
+
+/** A facet name: written as `name:value` in filters, so no colon, and no field the record already has. */
+const facetName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'an attribute name: letters, digits, `_`, `.` and `-`, starting with a letter or `_`')
+  .refine((name) => !RECORD_FIELDS.includes(name), { message: `a facet may not be named like a field every record has (${RECORD_FIELDS.join(', ')})` });
+
+const facetsSchema = z
+  .object({
+    /** Attribute holding the page's language (the config's `locale`). Default `language`. */
+    language: facetName.default(DEFAULT_SEARCH_FACETS.language),
+    /** Attribute holding the docs version tag (from `versionLabel`). Default `version`. */
+    version: facetName.default(DEFAULT_SEARCH_FACETS.version),
+  })
+  .strict()
+  .refine((f) => f.language !== f.version, { message: 'the language and version facets need different names', path: ['version'] });
+
 const searchSchema = z
   .object({
     /** Hosted search application id. Give both `appId` and `apiKey`, or neither. */
@@ -104,6 +125,11 @@ const searchSchema = z
     host: z.union([searchHost, z.array(searchHost).min(1)]).optional(),
     /** Build the local MiniSearch index used offline and when the hosted service is unavailable. Default true. */
     local: z.boolean().default(true),
+    /**
+     * Names of the facets the hosted index filters on, as its records carry them (the records
+     * export, the `docsearch:*` meta tags). Default `{ language: 'language', version: 'version' }`.
+     */
+    facets: facetsSchema.default({ ...DEFAULT_SEARCH_FACETS }),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -185,7 +211,7 @@ export const userConfigSchema = z
       .default(['curl', 'javascript', 'nodejs', 'php', 'csharp', 'go']),
     /** Permanent redirects; each `from` becomes a redirect page and a line in `_redirects`. */
     redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).strict()).default([]),
-    search: searchSchema.default({ indexName: 'docs', local: true }),
+    search: searchSchema.default({ indexName: 'docs', local: true, facets: { ...DEFAULT_SEARCH_FACETS } }),
     /** The floating Test Card widget (medium and larger screens): a test card to copy from, and a link to all test cards. */
     testCard: z
       .object({ number: z.string(), expiry: z.string(), cvc: z.string(), href: z.string().startsWith('/') })

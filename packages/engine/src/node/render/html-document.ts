@@ -7,7 +7,7 @@ export interface DocumentAssets {
   js: string;
   /** Extra inline script for `serve --watch` (live reload and error overlay). */
   devScript?: string;
-  /** Island name → URL of its hydration bundle. */
+  /** Island name → URL of its hydration bundle (templates write it into each island: `PageRenderData.islands`). */
   islands?: ReadonlyMap<string, string>;
 }
 
@@ -55,7 +55,7 @@ ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escape
 <script type="module" src="${assets.js}"></script>
 </head>
 <body>
-${linkIslands(body, assets.islands)}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
+${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}
 </body>
 </html>
 `;
@@ -64,7 +64,8 @@ ${linkIslands(body, assets.islands)}${assets.devScript ? `\n<script>${assets.dev
 /**
  * What the search client reads: the local index when it is built, and the hosted service only when
  * it is configured (application id, search-only key, index, hosts), with the `docsearch:*` tags a
- * DocSearch crawler turns into the `language` and `docusaurus_tag` facets the client filters on.
+ * DocSearch crawler turns into the language and version facets (named by `search.facets`) and the
+ * facet names themselves, which the client filters on.
  */
 function searchMeta(site: SiteData): string {
   const { local, hosted } = site.search;
@@ -76,8 +77,10 @@ function searchMeta(site: SiteData): string {
       ['docsgen:search-api-key', hosted.apiKey],
       ['docsgen:search-index-name', hosted.indexName],
       ['docsgen:search-hosts', hosted.hosts.join(' ')],
-      ['docsearch:language', site.locale],
-      ['docsearch:docusaurus_tag', hosted.versionTag],
+      ['docsgen:search-facet-language', hosted.facets.language],
+      ['docsgen:search-facet-version', hosted.facets.version],
+      [`docsearch:${hosted.facets.language}`, site.locale],
+      [`docsearch:${hosted.facets.version}`, hosted.versionTag],
     );
   }
   return tags.map(([name, content]) => `\n<meta name="${name}" content="${escapeHtml(content)}">`).join('');
@@ -100,13 +103,4 @@ export function redirectDocument(site: SiteData, to: string): string {
 </body>
 </html>
 `;
-}
-
-/** Gives every `<docsgen-island data-island="Name">` the URL of its bundle. */
-function linkIslands(body: string, islands: ReadonlyMap<string, string> | undefined): string {
-  if (!islands?.size || !body.includes('<docsgen-island')) return body;
-  return body.replace(/<docsgen-island data-island="([^"]+)"/g, (tag, name: string) => {
-    const url = islands.get(name);
-    return url ? `${tag} data-src="${url}"` : tag;
-  });
 }

@@ -4,19 +4,22 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
-import type { ComponentType } from 'react';
-import type { PageKind, Sidebar } from '../../shared/page';
+import type { ComponentType, ReactNode } from 'react';
+import type { PageKind } from '../../shared/page';
+import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 
 const require = createRequire(import.meta.url);
 
+/** What a page template is given: the renderer's data and the page's content as React elements. */
+export type PageTemplateProps = PageRenderData & { content: ReactNode };
+
 /** What a theme's `templates/index.tsx` exports. */
 export interface TemplateModule {
-  templates: Partial<Record<PageKind, ComponentType<never>>>;
+  templates: Partial<Record<PageKind, ComponentType<PageTemplateProps>>>;
   components: Record<string, ComponentType<never>>;
   contentComponents: string[];
-  Sidebar: ComponentType<{ sidebar: Sidebar }>;
 }
 
 export interface LoadedTemplates {

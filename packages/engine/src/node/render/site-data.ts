@@ -46,10 +46,10 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
  * `{appId}-dsn.algolia.net`, then `{appId}.algolia.net`.
  */
 function siteSearch(config: ResolvedConfig): SiteSearch {
-  const { appId, apiKey, indexName, host, local } = config.search;
+  const { appId, apiKey, indexName, host, local, facets } = config.search;
   if (!appId || !apiKey) return { local };
   const hosts = host === undefined ? [`${appId}-dsn.algolia.net`, `${appId}.algolia.net`] : typeof host === 'string' ? [host] : host;
-  return { local, hosted: { appId, apiKey, indexName, hosts, versionTag: searchVersionTag(config.versionLabel) } };
+  return { local, hosted: { appId, apiKey, indexName, hosts, versionTag: searchVersionTag(config.versionLabel), facets } };
 }
 
 function defaultNavbar(graph: PageGraph): NavbarItem[] {
