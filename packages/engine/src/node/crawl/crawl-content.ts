@@ -47,6 +47,11 @@ export function listContentFiles(contentPath: string): ContentFiles {
           result.diagnostics.push(diagnostic('CategorySyntax', `invalid ${entry.name}: ${e.reason ?? e.message}`, { file: full, line: (e.mark?.line ?? 0) + 1, column: (e.mark?.column ?? 0) + 1 }));
         }
       } else if (/\.mdx?$/.test(entry.name)) {
+        if (path.sep === '/' && entry.name.includes('\\')) {
+          // A backslash is a character of the name here, but routes read it as a folder separator.
+          result.diagnostics.push(diagnostic('InvalidRoute', `the file name ${JSON.stringify(entry.name)} contains "\\", which a URL path cannot hold`, { file: full, line: 1, column: 1 }, { hint: 'rename the file: use letters, digits, "-", "_" and "." (e.g. getting-started.mdx)' }));
+          continue;
+        }
         (entry.name.startsWith('_') ? result.partials : result.pages).push(rel);
       }
     }
