@@ -1,7 +1,8 @@
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
 import type { Json, JsonObject } from './load-openapi';
-import { asArray, asObject, escapeSegment, str } from './json-values';
+import { asArray, asObject, str } from './json-values';
+import { escapePointer } from './json-pointer';
 import { kebab } from './api-page';
 
 /** The methods that get an operation page, in page order within a path. */
@@ -40,7 +41,7 @@ export function collectOperations(doc: JsonObject, at: (pointer: string) => Sour
       const op = asObject(item)[method];
       if (!op) continue;
       const opObject = asObject(op);
-      const pointer = `#/paths/${escapeSegment(p)}/${method}`;
+      const pointer = `#/paths/${escapePointer(p)}/${method}`;
       const slug = str(opObject['x-slug']) ?? kebab(str(opObject.operationId) ?? `${method}-${p}`);
       const badSlug = slugProblem(slug);
       if (badSlug) {

@@ -8,6 +8,3 @@ export const str = (value: Json | undefined) => (typeof value === 'string' ? val
 
 /** The value when it is an array, else an empty one. */
 export const asArray = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
-
-/** One key as a JSON pointer segment (`/` and `~` escaped). */
-export const escapeSegment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

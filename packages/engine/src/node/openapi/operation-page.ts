@@ -7,7 +7,8 @@ import { apiPage, heading, linksIn } from './api-page';
 import { codeSamples } from './code-samples';
 import type { OperationRef } from './collect-operations';
 import { asArray, asObject, str } from './json-values';
-import { resolvePointer, type Json, type JsonObject } from './load-openapi';
+import type { Json, JsonObject } from './load-openapi';
+import { resolvePointer } from './json-pointer';
 import { exampleFor, schemaTree, type SchemaMode } from './schema-tree';
 import type { SchemaUses } from './schema-uses';
 
