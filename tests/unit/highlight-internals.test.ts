@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GrammarState } from 'shiki';
 import { getHighlighter, stateKey, tokenize } from '../../packages/engine/src/node/markdown/render-code-block';
 
-// The line memo of render-code-block.ts keys grammar states by vscode-textmate's private stack
+// The line memo of markdown/code-block/line-tokenizer.ts keys grammar states by vscode-textmate's private stack
 // frame fields. When an upgrade renames them the memo silently falls back to whole-block
 // tokenising (correct, but 3-4× slower on samples): these tests make that upgrade fail loudly.
 

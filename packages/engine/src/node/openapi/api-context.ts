@@ -1,0 +1,93 @@
+import type { SourcePosition } from '../../shared/diagnostic';
+import type { ApiServer } from '../../shared/api-model';
+import { MarkdownRenderer } from '../markdown/markdown-to-html';
+import type { Json, JsonObject } from './load-openapi';
+import { asArray, asObject, str } from './json-values';
+import type { SchemaContext } from './schema-tree';
+import type { ApiPagesInput } from './api-pages';
+
+/** Section ids the API templates use; headings inside descriptions are numbered around them. */
+const PAGE_SECTION_IDS = ['authentication', 'parameters', 'request-body', 'responses', 'code-samples', 'servers', 'how-to-read-this-reference', 'operations', 'download', 'fields', 'example', 'used-by'];
+
+/** What every page builder of the API reference reads: the document, its rendered texts, its servers. */
+export interface ApiContext {
+  doc: JsonObject;
+  file: string;
+  /** Where a JSON pointer of the spec is, for diagnostics and links. */
+  at: (pointer: string) => SourcePosition;
+  /** A description, rendered up front by `createApiContext`; `inline` drops the wrapping paragraph. */
+  markdown: (text: string, inline?: boolean) => string;
+  components: Record<string, JsonObject>;
+  schemas: SchemaContext;
+  highlight: (code: string, lang: string) => Promise<string>;
+  servers: ApiServer[];
+  /** The server code samples call: the test or sandbox one when the spec has it. */
+  testServer: { url: string };
+  /** The info description (the overview page's body), rendered apart: its only own section is #download. */
+  info: { object: JsonObject; text: string | undefined; renderer: MarkdownRenderer };
+  /** The input's code sample languages, environment variable prefix and published spec URL. */
+  languages: readonly string[];
+  envPrefix: string;
+  specUrl: string;
+}
+
+/** Every `description` string of the document (the only Markdown fields of OpenAPI). */
+function descriptionsIn(value: Json | undefined, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) descriptionsIn(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'description' && typeof v === 'string') out.push(v);
+      else descriptionsIn(v, out);
+    }
+  }
+  return out;
+}
+
+function serversOf(doc: JsonObject, markdown: ApiContext['markdown']): ApiServer[] {
+  return asArray(doc.servers).map((s) => {
+    const description = str(asObject(s).description);
+    return { url: str(asObject(s).url) ?? '', description, descriptionHtml: description ? markdown(description, true) : undefined };
+  });
+}
+
+/**
+ * Renders every description of the spec once, up front (highlighting is asynchronous, page
+ * building is not); schemas are expanded once per operation that uses them and then only look
+ * their descriptions up.
+ */
+export async function createApiContext(input: ApiPagesInput): Promise<ApiContext> {
+  const { spec, highlighter, renderTree } = input;
+  const doc = spec.document!;
+  const renderer = new MarkdownRenderer({ highlighter, renderTree, reservedIds: PAGE_SECTION_IDS });
+  const infoRenderer = new MarkdownRenderer({ highlighter, renderTree, reservedIds: ['download'] });
+  const info = asObject(doc.info);
+  const infoText = str(info.description);
+  await Promise.all([renderer.prepare(descriptionsIn(doc)), infoRenderer.prepare(infoText ? [infoText] : [])]);
+  const markdown = (text: string, inline = false) => renderer.html(text, inline);
+  const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
+  const servers = serversOf(doc, markdown);
+  return {
+    doc,
+    file: spec.file,
+    at: (pointer) => ({ file: spec.file, ...spec.locate(pointer) }),
+    markdown,
+    components,
+    schemas: { components, markdown },
+    highlight: (code, lang) => highlighter.highlight({ lang, meta: '', code }),
+    servers,
+    testServer: servers.find((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)) ?? servers[0] ?? { url: 'https://api.example.com' },
+    info: { object: info, text: infoText, renderer: infoRenderer },
+    languages: input.languages,
+    envPrefix: input.envPrefix,
+    specUrl: input.specUrl,
+  };
+}
+
+/** The security schemes of the spec, each with its description or what kind of scheme it is. */
+export function securitySchemes(ctx: ApiContext): Array<{ name: string; description: string }> {
+  return Object.entries(asObject(asObject(ctx.doc.components).securitySchemes)).map(([name, value]) => {
+    const scheme = asObject(value);
+    const kind = scheme.type === 'http' ? `HTTP ${str(scheme.scheme) ?? ''} authentication` : scheme.type === 'apiKey' ? `API key in the ${str(scheme.in)} ${str(scheme.name)}` : String(scheme.type);
+    return { name, description: str(scheme.description) ? ctx.markdown(str(scheme.description)!) : kind };
+  });
+}
