@@ -6,6 +6,7 @@ import type { ExtraPage } from '../graph/page-graph';
 import type { LinkRef } from '../markdown/plugins/remark-links';
 import type { Root as HastRoot } from 'hast';
 import { MarkdownRenderer } from '../markdown/markdown-to-html';
+import type { UserPlugins } from '../markdown/user-plugins';
 import type { CodeHighlighter } from '../markdown/highlight';
 import { CODE_LANGUAGE_LABELS } from '../markdown/plugins/remark-code-tabs';
 import type { Json, JsonObject, LoadedSpec } from './load-openapi';
@@ -32,6 +33,8 @@ export interface ApiPagesInput {
   envPrefix: string;
   /** Where the site publishes the OpenAPI document (`/specs/payments.yaml`). */
   specUrl: string;
+  /** The site's remark and rehype plugins: descriptions render like content, through them too. */
+  plugins?: UserPlugins;
 }
 
 export interface ApiPages {
@@ -67,13 +70,18 @@ export const tagAnchor = (name: string) => `tag-${kebab(name)}`;
 /** Section ids the API templates use; headings inside descriptions are numbered around them. */
 const PAGE_SECTION_IDS = ['authentication', 'parameters', 'request-body', 'responses', 'code-samples', 'servers', 'how-to-read-this-reference', 'operations', 'download', 'fields', 'example', 'used-by'];
 
-/** Every `description` string of the document (the only Markdown fields of OpenAPI). */
-function descriptionsIn(value: Json | undefined, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) descriptionsIn(v, out);
+/**
+ * Every `description` string of the document (the only Markdown fields of OpenAPI), each with the
+ * pointer of its first occurrence (where a plugin that fails on it is reported).
+ */
+function descriptionsIn(value: Json | undefined, pointer = '#', out = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(value)) value.forEach((v, i) => descriptionsIn(v, `${pointer}/${i}`, out));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'description' && typeof v === 'string') out.push(v);
-      else descriptionsIn(v, out);
+      const here = `${pointer}/${escapeSegment(key)}`;
+      if (key === 'description' && typeof v === 'string') {
+        if (!out.has(v)) out.set(v, here);
+      } else descriptionsIn(v, here, out);
     }
   }
   return out;
@@ -92,12 +100,17 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const at = (pointer: string) => ({ file, ...spec.locate(pointer) });
   // Every description is rendered once, up front (highlighting is asynchronous); schemas are
   // expanded once per operation that uses them and then only look their descriptions up.
-  const renderer = new MarkdownRenderer({ highlighter: input.highlighter, renderTree: input.renderTree, reservedIds: PAGE_SECTION_IDS });
+  const shared = { highlighter: input.highlighter, renderTree: input.renderTree, plugins: input.plugins, file };
+  const renderer = new MarkdownRenderer({ ...shared, reservedIds: PAGE_SECTION_IDS });
   // The info description is the body of the overview page, whose only own section is #download.
-  const infoRenderer = new MarkdownRenderer({ highlighter: input.highlighter, renderTree: input.renderTree, reservedIds: ['download'] });
+  const infoRenderer = new MarkdownRenderer({ ...shared, reservedIds: ['download'] });
   const info = asObject(doc.info);
   const infoText = str(info.description);
-  await Promise.all([renderer.prepare(descriptionsIn(doc)), infoRenderer.prepare(infoText ? [infoText] : [])]);
+  const descriptions = descriptionsIn(doc);
+  await Promise.all([renderer.prepare(descriptions.keys(), (text) => at(descriptions.get(text) ?? '#')), infoRenderer.prepare(infoText ? [infoText] : [], () => at('#/info/description'))]);
+  // The info description goes through both renderers: a plugin failing on it is reported once.
+  const seen = new Set(renderer.diagnostics.map((d) => `${d.line}:${d.column}:${d.message}`));
+  diagnostics.push(...renderer.diagnostics, ...infoRenderer.diagnostics.filter((d) => !seen.has(`${d.line}:${d.column}:${d.message}`)));
   const markdown = (text: string, inline = false) => renderer.html(text, inline);
   const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
   const ctx: SchemaContext = { components, markdown };
