@@ -59,6 +59,16 @@ describe('loadConfig: validation diagnostics name the key path and point at it',
     ]);
   });
 
+  it('reports a plugin entry that is not a function or [function, options] at the entry, by its index', async () => {
+    const { diagnostics } = await rejected(
+      `const ok = () => undefined;\nexport default {\n  title: 'T',\n  url: 'https://docs.example',\n  remarkPlugins: [ok, 'remark-gfm'],\n  rehypePlugins: [[ok, {}], [{}]],\n};\n`,
+    );
+    expect(brief(diagnostics)).toEqual([
+      'ConfigInvalid 5:23 remarkPlugins[1]: expected a plugin function or [plugin, options]',
+      'ConfigInvalid 6:29 rehypePlugins[1]: expected a plugin function or [plugin, options]',
+    ]);
+  });
+
   it('says "is required" for a missing required value, at the object literal that lacks the key', async () => {
     const { diagnostics } = await rejected(`export default {\n  url: 'https://docs.example',\n};\n`);
     expect(brief(diagnostics)).toEqual(['ConfigInvalid 1:16 title: is required']);

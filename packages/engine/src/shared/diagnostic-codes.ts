@@ -47,6 +47,7 @@ export const DIAGNOSTIC_CODES = {
   MissingInclude: { severity: 'error', meaning: 'An `<Include>` has no `file` attribute or names a partial that does not exist.' },
   IncludeCycle: { severity: 'error', meaning: 'Partials include each other in a loop.' },
   MissingImage: { severity: 'error', meaning: 'An image points to a file that does not exist.' },
+  PluginError: { severity: 'error', meaning: 'A remark or rehype plugin from the config threw while it compiled a page or an OpenAPI description: the message names the plugin and the file.' },
   FeedEmpty: { severity: 'warning', meaning: 'A page with `feed: true` has no `## YYYY-MM-DD: Title` sections, so no feed is written.' },
 
   // Routes and navigation

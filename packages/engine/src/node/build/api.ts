@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/load-config';
 import type { ApiPages } from '../openapi/api-pages';
 import type { LoadedSpec } from '../openapi/load-openapi';
 import type { CodeHighlighter } from '../markdown/highlight';
+import type { UserPlugins } from '../markdown/user-plugins';
 import type { TemplateModule } from '../render/load-templates';
 import { contentToHtml } from '../render/render-pages';
 import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
@@ -32,6 +33,8 @@ export interface ApiInput {
   templatesHash: string;
   highlighter: CodeHighlighter;
   cache: DirCache<ApiEntry>;
+  /** The site's remark and rehype plugins, run on the spec's descriptions. */
+  plugins?: UserPlugins;
 }
 
 /** The spec, read once: its text and the cache key of the pages made from it. */
@@ -62,7 +65,9 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
   if (!fs.existsSync(file)) return staged(null, [diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, file)} does not exist`, at)]);
   const text = boundary.readText(file);
   const url = `/${path.relative(config.root, file).split(path.sep).join('/')}`;
-  const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url);
+  // The plugins' key joins only when the site has plugins: without them the key is as it was.
+  const plugins = input.plugins?.key ? [input.plugins.key] : [];
+  const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url, ...plugins);
   let loading: Promise<LoadedSpec> | null = null;
   if (!input.cache.get(key)) {
     loading = loadModules().then(([{ loadOpenApi }]) => loadOpenApi(file));
@@ -80,7 +85,7 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null): Promis
   const loaded = await (spec.loading ?? loadOpenApi(spec.file));
   if (!loaded.document || hasErrors(loaded.diagnostics)) return staged(null, loaded.diagnostics);
   const components = input.templates.components;
-  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components) });
+  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
   if (!hasErrors(diagnostics)) {
     input.cache.retain([]);

@@ -81,9 +81,13 @@ export async function compileContent({ ctx, cache, memo }: ContentInput): Promis
   return staged(result, diagnostics);
 }
 
-/** Fingerprint of everything besides the files that shapes a compiled page. */
+/**
+ * Fingerprint of everything besides the files that shapes a compiled page. The plugins' key joins
+ * only when the site has plugins, so a site without them keeps the keys (and cache) it had.
+ */
 function contextHash(ctx: CompileContext): string {
-  return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
+  const plugins = ctx.plugins?.key ? [ctx.plugins.key] : [];
+  return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath, ...plugins);
 }
 
 /** Hash of a page's sources; '' when one of them can no longer be read (the entry is stale). */

@@ -10,6 +10,7 @@ import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, type Sink } from '../emit/sinks';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
+import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
 import { startSpec, buildApi } from './api';
@@ -56,8 +57,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   if (!site || report.failed) return result;
   const { config, templates, boundary, caches } = site;
   result.config = config;
-  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary };
-  const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api };
+  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config) };
+  const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));
   const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache)`));
@@ -97,6 +98,9 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   }
   return result;
 }
+
+/** The config's plugin lists as the compilers take them (the same arrays: processors are made once per list). */
+const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.remarkPlugins, rehype: config.rehypePlugins, key: config.pluginsKey });
 
 /** A value that carries its own diagnostics (the graph), as a stage result. */
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });

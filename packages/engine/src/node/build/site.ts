@@ -86,7 +86,7 @@ function rootProblem(root: string): Diagnostic | null {
   } catch {
     return diagnostic('RootNotFound', `the site folder ${root} does not exist`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
   }
-  return stat.isDirectory() ? null : diagnostic('RootNotFound', `the site folder ${root} is not a folder`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
+  return stat.isDirectory() ? null : diagnostic('RootNotAFolder', `the site root ${root} is a file, not a folder`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
 }
 
 /** The content folder and the spec the config names must be inside the site (symbolic links resolved). */

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_SEARCH_FACETS } from '../../shared/site';
 import type { SearchRecord } from '../search/build-search-index';
+import type { Pluggable, Preset } from 'unified';
+
+/** One unified plugin as MDX and Docusaurus take it: the function, or `[plugin, options]`. */
+export type PluginEntry = Exclude<Pluggable, Preset>;
+export type PluginList = PluginEntry[];
+
+/*
+ * Checked by shape only: a plugin is code from the config (which is code by design), never from
+ * content. Presets are not taken, so every entry names its plugin when it fails.
+ */
+const pluginEntry = z.custom<PluginEntry>((value) => typeof value === 'function' || (Array.isArray(value) && typeof value[0] === 'function'), 'expected a plugin function or [plugin, options]');
 
 /** A link target: an internal route (`/api`) or an absolute URL. */
 const href = z.string().min(1);
@@ -227,6 +238,13 @@ export const userConfigSchema = z
       })
       .strict()
       .default({ brokenLinks: 'error', unreachablePages: 'warn', codeSamples: 'error' }),
+    /**
+     * remark plugins run on each page's mdast (and each OpenAPI description's), after docsgen's
+     * own checks and <Include> expansion, before headings and links are collected.
+     */
+    remarkPlugins: z.array(pluginEntry).default([]),
+    /** rehype plugins run on each page's (and description's) hast, before code is highlighted. */
+    rehypePlugins: z.array(pluginEntry).default([]),
   })
   .strict();
 

@@ -23,7 +23,7 @@ export async function loadConfig(root: string): Promise<ResolvedConfig> {
     return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);
   }
   const { value, bundle } = await importConfigFile(file, root);
-  return resolveConfig(validateLoaded(value, file, bundle), root, file);
+  return resolveConfig(validateLoaded(value, file, bundle), root, file, bundle.code);
 }
 
 /** Validation reads every value, so a config getter that throws throws here: reported like a throw at load. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedConfig } from './config-schema';
+import { pluginsKey } from './plugins-key';
 
 /** The engine's own default templates: `<repo>/templates`. */
 export const DEFAULT_TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../../../templates');
@@ -20,9 +21,12 @@ export interface ResolvedConfig extends ParsedConfig {
   templatesDir: string;
   /** `{{provider.*}}` content variables. */
   variables: Record<string, string>;
+  /** Stands for `remarkPlugins` / `rehypePlugins` in cache keys; '' when the site has none. */
+  pluginsKey: string;
 }
 
-export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null): ResolvedConfig {
+/** `bundleCode`: the config as esbuild bundled it (with everything it imports), when it has a file. */
+export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null, bundleCode: string | null = null): ResolvedConfig {
   const openapi = config.openapi ?? (fs.existsSync(path.join(root, 'specs/payments.yaml')) ? 'specs/payments.yaml' : undefined);
   const siteTemplates = path.join(root, 'templates');
   const variables: Record<string, string> = { 'site.title': config.title, 'site.url': config.url };
@@ -40,5 +44,6 @@ export function resolveConfig(config: ParsedConfig, root: string, configFile: st
     cacheDir: path.join(root, '.docsgen'),
     templatesDir: fs.existsSync(path.join(siteTemplates, 'index.tsx')) ? siteTemplates : DEFAULT_TEMPLATES_DIR,
     variables,
+    pluginsKey: pluginsKey(config, bundleCode),
   };
 }

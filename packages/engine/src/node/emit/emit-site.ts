@@ -5,6 +5,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { isInside, type SiteBoundary } from '../fs/boundary';
+import { fileSystemDiagnostic } from '../fs/fs-errors';
 
 /** Folders never published from static/: version control, docsgen's cache, dependencies. */
 const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
@@ -101,7 +102,14 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
         diagnostics.push(outside);
         continue;
       }
-      const real = boundary.resolve(full)!;
+      let real: string;
+      try {
+        real = fs.realpathSync(full);
+      } catch (error) {
+        // A dangling link or a link loop: nothing to copy, and the author should know.
+        diagnostics.push(fileSystemDiagnostic(error as NodeJS.ErrnoException, boundary.root, full));
+        continue;
+      }
       const stat = fs.statSync(real);
       if (stat.isFile()) files.set(out, real);
       if (!stat.isDirectory() || SKIPPED.has(name)) continue;

@@ -28,8 +28,8 @@ export function isFileSystemError(error: unknown): error is NodeJS.ErrnoExceptio
 }
 
 /** A file-system failure as one plain diagnostic (never a stack): what, where, and why. */
-export function fileSystemDiagnostic(error: NodeJS.ErrnoException, root: string): Diagnostic {
-  const where = error.path ?? (error as { dest?: string }).dest ?? root;
+export function fileSystemDiagnostic(error: NodeJS.ErrnoException, root: string, file?: string): Diagnostic {
+  const where = file ?? error.path ?? (error as { dest?: string }).dest ?? root;
   const action = error.syscall ? ` (${error.syscall})` : '';
   return diagnostic('FileSystemError', `cannot ${verbOf(error.syscall)} ${path.relative(process.cwd(), where) || where}: ${MEANING[error.code!]}${action}`, { file: where }, {
     hint: error.code === 'ENOSPC' || error.code === 'EDQUOT' ? 'free some disk space and build again; the previous output was left as it was' : undefined,

@@ -20,6 +20,7 @@ import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links
 import { fileOf, setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
+import { runRehypePlugins, runRemarkPlugins, type UserPlugins } from './user-plugins';
 
 // CodeSample lives in shared/ because templates read it through PageNode; re-exported for old importers.
 export type { CodeSample };
@@ -39,6 +40,8 @@ export interface CompileContext {
   partials?: Map<string, { text: string; parsed: ParsedSource }>;
   /** The site's file boundary: includes and images must be inside the site. */
   boundary?: SiteBoundary;
+  /** The site's remark and rehype plugins (`remarkPlugins` / `rehypePlugins` in the config). */
+  plugins?: UserPlugins;
 }
 
 export interface CompiledPage {
@@ -271,20 +274,35 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   result.diagnostics.push(...expandIncludes(tree, file, ctx, [file], dependencies));
   result.diagnostics.push(...remarkAdmonitions(tree, file, parsed.source));
   result.diagnostics.push(...remarkCodeTabs(tree, file, ctx.codeLanguages));
-  const { headings, firstH1 } = remarkHeadings(tree);
-  const linked = remarkLinks(tree, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
+  // The site's remark plugins see the page as docsgen understands it (includes expanded, admonitions
+  // and code tabs turned into components); headings and links are collected after them, so what
+  // a plugin adds gets an id and is checked like anything written by hand.
+  const label = path.relative(ctx.contentPath, file);
+  const remarked = await runRemarkPlugins(ctx.plugins, tree, file, label);
+  if ('problem' in remarked) return failed(result, remarked.problem, dependencies);
+  const mdast = remarked.tree;
+  const { headings, firstH1 } = remarkHeadings(mdast);
+  const linked = remarkLinks(mdast, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
-  const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
+  const hast = toHast(mdast, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
   jsxToElements(hast);
-  await highlightCode(hast, ctx.highlighter);
+  // rehype plugins get plain hast (components are elements by now) with code blocks still `pre > code`.
+  const rehyped = await runRehypePlugins(ctx.plugins, hast, file, label);
+  if ('problem' in rehyped) return failed(result, rehyped.problem, dependencies);
+  await highlightCode(rehyped.tree, ctx.highlighter);
   return {
     ...result,
     firstH1,
     headings,
     links: linked.links,
     assets: linked.assets,
-    codeSamples: collectCodeSamples(tree, file),
+    codeSamples: collectCodeSamples(mdast, file),
     dependencies: [...dependencies],
-    hast,
+    hast: rehyped.tree,
   };
+}
+
+/** A page a plugin failed on: its frontmatter and problems, no content (like a page that does not parse). */
+function failed(result: CompiledPage, problem: Diagnostic, dependencies: Set<string>): CompiledPage {
+  return { ...result, diagnostics: [...result.diagnostics, problem], dependencies: [...dependencies] };
 }

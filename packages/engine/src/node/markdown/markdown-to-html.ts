@@ -9,6 +9,8 @@ import type { Heading } from '../../shared/page';
 import { remarkHeadings } from './plugins/remark-headings';
 import { highlightCode } from './compile-page';
 import type { CodeHighlighter } from './highlight';
+import type { Diagnostic, SourcePosition } from '../../shared/diagnostic';
+import { hasPlugins, runRehypePlugins, runRemarkPlugins, type UserPlugins } from './user-plugins';
 
 /** CommonMark + GFM, no MDX, no raw HTML: what OpenAPI descriptions are written in. */
 const commonMark = unified().use(remarkParse).use(remarkGfm).freeze();
@@ -70,6 +72,10 @@ export interface MarkdownRendererOptions {
   renderTree: (tree: HastRoot) => string;
   /** Ids the surrounding page already uses; description headings are numbered around them. */
   reservedIds?: readonly string[];
+  /** The site's remark and rehype plugins, run on every text as on content pages. */
+  plugins?: UserPlugins;
+  /** The file the texts come from (the spec): what plugins see as `file.path`. */
+  file?: string;
 }
 
 /**
@@ -80,12 +86,15 @@ export interface MarkdownRendererOptions {
  */
 export class MarkdownRenderer {
   private readonly rendered = new Map<string, RenderedMarkdown>();
+  /** Plugin failures met by `prepare`, each placed by its `where`. */
+  readonly diagnostics: Diagnostic[] = [];
 
   constructor(private readonly options: MarkdownRendererOptions) {}
 
-  async prepare(texts: Iterable<string>): Promise<void> {
+  /** `where` places a text in its file, for a plugin that fails on it. */
+  async prepare(texts: Iterable<string>, where: (text: string) => SourcePosition = () => ({ file: this.options.file ?? '' })): Promise<void> {
     const pending = [...new Set(texts)].filter((t) => !this.rendered.has(t));
-    const results = await Promise.all(pending.map((text) => this.render(text)));
+    const results = await Promise.all(pending.map((text) => this.render(text, where)));
     pending.forEach((text, i) => this.rendered.set(text, results[i]!));
   }
 
@@ -108,13 +117,23 @@ export class MarkdownRenderer {
     return done;
   }
 
-  private async render(text: string): Promise<RenderedMarkdown> {
-    const plain = plainParagraph(text);
+  private async render(text: string, where: (text: string) => SourcePosition): Promise<RenderedMarkdown> {
+    const { plugins } = this.options;
+    // The shortcut skips the parser, so it would skip the plugins too: only taken without them.
+    const plain = hasPlugins(plugins) ? null : plainParagraph(text);
     if (plain) return { html: this.options.renderTree(plain).trim(), headings: [] };
-    const tree = commonMark.parse(text);
-    const { headings } = remarkHeadings(tree, this.options.reservedIds);
-    const hast = toHast(tree) as HastRoot;
-    await highlightCode(hast, this.options.highlighter);
-    return { html: this.options.renderTree(hast).trim(), headings };
+    const file = this.options.file ?? '';
+    const fail = (problem: Diagnostic): RenderedMarkdown => {
+      // Positions inside a description are not positions in the spec: point at the description.
+      this.diagnostics.push({ ...problem, ...where(text) });
+      return { html: '', headings: [] };
+    };
+    const remarked = await runRemarkPlugins(plugins, commonMark.parse(text), file, 'a description in the OpenAPI document');
+    if ('problem' in remarked) return fail(remarked.problem);
+    const { headings } = remarkHeadings(remarked.tree, this.options.reservedIds);
+    const rehyped = await runRehypePlugins(plugins, toHast(remarked.tree) as HastRoot, file, 'a description in the OpenAPI document');
+    if ('problem' in rehyped) return fail(rehyped.problem);
+    await highlightCode(rehyped.tree, this.options.highlighter);
+    return { html: this.options.renderTree(rehyped.tree).trim(), headings };
   }
 }

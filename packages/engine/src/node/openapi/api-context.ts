@@ -1,4 +1,5 @@
-import type { SourcePosition } from '../../shared/diagnostic';
+import type { Diagnostic, SourcePosition } from '../../shared/diagnostic';
+import { escapePointer } from './json-pointer';
 import type { ApiServer } from '../../shared/api-model';
 import { MarkdownRenderer } from '../markdown/markdown-to-html';
 import type { Json, JsonObject } from './load-openapi';
@@ -29,15 +30,22 @@ export interface ApiContext {
   languages: readonly string[];
   envPrefix: string;
   specUrl: string;
+  /** Problems rendering the descriptions (a site plugin that failed on one). */
+  diagnostics: Diagnostic[];
 }
 
-/** Every `description` string of the document (the only Markdown fields of OpenAPI). */
-function descriptionsIn(value: Json | undefined, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) descriptionsIn(v, out);
+/**
+ * Every `description` string of the document (the only Markdown fields of OpenAPI), each with the
+ * pointer of its first occurrence (where a plugin that fails on it is reported).
+ */
+function descriptionsIn(value: Json | undefined, pointer = '#', out = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(value)) value.forEach((v, i) => descriptionsIn(v, `${pointer}/${i}`, out));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'description' && typeof v === 'string') out.push(v);
-      else descriptionsIn(v, out);
+      const here = `${pointer}/${escapePointer(key)}`;
+      if (key === 'description' && typeof v === 'string') {
+        if (!out.has(v)) out.set(v, here);
+      } else descriptionsIn(v, here, out);
     }
   }
   return out;
@@ -58,18 +66,25 @@ function serversOf(doc: JsonObject, markdown: ApiContext['markdown']): ApiServer
 export async function createApiContext(input: ApiPagesInput): Promise<ApiContext> {
   const { spec, highlighter, renderTree } = input;
   const doc = spec.document!;
-  const renderer = new MarkdownRenderer({ highlighter, renderTree, reservedIds: PAGE_SECTION_IDS });
-  const infoRenderer = new MarkdownRenderer({ highlighter, renderTree, reservedIds: ['download'] });
+  const at = (pointer: string) => ({ file: spec.file, ...spec.locate(pointer) });
+  const shared = { highlighter, renderTree, plugins: input.plugins, file: spec.file };
+  const renderer = new MarkdownRenderer({ ...shared, reservedIds: PAGE_SECTION_IDS });
+  const infoRenderer = new MarkdownRenderer({ ...shared, reservedIds: ['download'] });
   const info = asObject(doc.info);
   const infoText = str(info.description);
-  await Promise.all([renderer.prepare(descriptionsIn(doc)), infoRenderer.prepare(infoText ? [infoText] : [])]);
+  const descriptions = descriptionsIn(doc);
+  await Promise.all([renderer.prepare(descriptions.keys(), (text) => at(descriptions.get(text) ?? '#')), infoRenderer.prepare(infoText ? [infoText] : [], () => at('#/info/description'))]);
+  // The info description goes through both renderers: a plugin failing on it is reported once.
+  const seen = new Set(renderer.diagnostics.map((d) => `${d.line}:${d.column}:${d.message}`));
+  const diagnostics = [...renderer.diagnostics, ...infoRenderer.diagnostics.filter((d) => !seen.has(`${d.line}:${d.column}:${d.message}`))];
   const markdown = (text: string, inline = false) => renderer.html(text, inline);
   const components = asObject(asObject(doc.components).schemas) as Record<string, JsonObject>;
   const servers = serversOf(doc, markdown);
   return {
     doc,
     file: spec.file,
-    at: (pointer) => ({ file: spec.file, ...spec.locate(pointer) }),
+    at,
+    diagnostics,
     markdown,
     components,
     schemas: { components, markdown },

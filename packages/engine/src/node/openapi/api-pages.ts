@@ -4,6 +4,7 @@ import type { Sidebar } from '../../shared/page';
 import type { ExtraPage } from '../graph/page-graph';
 import type { Root as HastRoot } from 'hast';
 import type { CodeHighlighter } from '../markdown/highlight';
+import type { UserPlugins } from '../markdown/user-plugins';
 import type { JsonObject, LoadedSpec } from './load-openapi';
 import type { SampleSchemas } from '../check/check-samples';
 import { createApiContext } from './api-context';
@@ -26,6 +27,8 @@ export interface ApiPagesInput {
   envPrefix: string;
   /** Where the site publishes the OpenAPI document (`/specs/payments.yaml`). */
   specUrl: string;
+  /** The site's remark and rehype plugins: descriptions render like content, through them too. */
+  plugins?: UserPlugins;
 }
 
 export interface ApiPages {
@@ -44,7 +47,9 @@ export interface ApiPages {
 export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const ctx = await createApiContext(input);
   const { doc, components } = ctx;
-  const { operations, diagnostics } = collectOperations(doc, ctx.at);
+  const collected = collectOperations(doc, ctx.at);
+  const { operations } = collected;
+  const diagnostics = [...ctx.diagnostics, ...collected.diagnostics];
   const uses = new SchemaUses(components);
   const requestSchemas: Record<string, JsonObject> = {};
   // Operations are built concurrently so their code samples highlight in parallel.
