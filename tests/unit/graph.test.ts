@@ -74,14 +74,17 @@ describe('buildPageGraph: pages', () => {
       config,
       pages: [
         page(config, 'guide/setup.mdx', { title: 'Set up', sidebar_label: 'Setup', sidebar_position: 4, hide_table_of_contents: true }, { headings, hast }),
-        page(config, 'changelog.mdx', { title: 'Changelog', description: 'What changed.', feed: true }),
+        page(config, 'changelog.mdx', { title: 'Changelog', description: 'What changed.', feed: true }, { headings: [{ depth: 2, id: '2025-06-01-launch', text: '2025-06-01: Launch' }] }),
+        page(config, 'news.mdx', { title: 'News', description: 'Nothing dated.', feed: true }),
         page(config, 'notes.md', {}, { firstH1: 'Release notes' }),
       ],
       categories: noCategories,
       lastUpdated: new Map([[path.join(config.contentPath, 'guide/setup.mdx'), '2025-05-01T10:00:00Z']]),
     });
-    expect(graph.diagnostics).toEqual([]);
-    expect(graph.routes).toEqual(['/', '/404', '/changelog', '/guide/setup', '/notes', '/search']);
+    // A feed is linked only when there is a dated section to publish; otherwise a warning.
+    expect(graph.diagnostics.map((d) => `${path.basename(d.file)} ${d.severity} ${d.code}`)).toEqual(['news.mdx warning FeedEmpty']);
+    expect(graph.routes).toEqual(['/', '/404', '/changelog', '/guide/setup', '/news', '/notes', '/search']);
+    expect(graph.pages['/news']!.feed).toBeUndefined();
     const setup = graph.pages['/guide/setup']!;
     expect(setup).toMatchObject({
       route: '/guide/setup',

@@ -43,6 +43,8 @@ export interface LinkRef {
    * line only when the link is reported, so a clean build never parses the config.
    */
   configPath?: PropertyKey[];
+  /** An image written with a site path (`![x](/img/a.png)`): it must be a file of the site. */
+  image?: boolean;
 }
 
 /** A JSON example in content that names the API operation whose request body it is. */

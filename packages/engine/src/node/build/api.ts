@@ -13,6 +13,8 @@ import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import type { SiteBoundary } from '../fs/boundary';
 import { staged, type Staged } from './stage';
+import { aliasExpansionProblem, MAX_EXPANDED_VALUES } from '../openapi/alias-budget';
+import { configKeyAt } from './site';
 
 /*
  * The OpenAPI loader and page builder (@readme/openapi-parser, ajv, shiki through the samples) load
@@ -59,15 +61,19 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
   const { config, boundary } = input;
   const file = config.openapiPath;
   if (!file) return staged(null);
-  const at = { file: config.configFile ?? file };
+  // Blamed on the config's `openapi` key when it names the file, else on the config (or the spec).
+  const at = config.openapi ? configKeyAt(config, 'openapi') : { file: config.configFile ?? file };
   const outside = boundary.check(file, `the OpenAPI document ${config.openapi ?? file}`, at);
   if (outside) return staged(null, [outside]);
   if (!fs.existsSync(file)) return staged(null, [diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, file)} does not exist`, at)]);
   const text = boundary.readText(file);
+  if (aliasExpansionProblem(text) !== null) {
+    return staged(null, [diagnostic('SpecSyntax', `the OpenAPI document expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through YAML aliases (*name) nested in each other`, { file, line: 1, column: 1 }, { hint: 'write the repeated parts out, or use $ref: an alias bomb would stall every tool that reads the spec' })]);
+  }
   const url = `/${path.relative(config.root, file).split(path.sep).join('/')}`;
   // The plugins' key joins only when the site has plugins: without them the key is as it was.
   const plugins = input.plugins?.key ? [input.plugins.key] : [];
-  const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url, ...plugins);
+  const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url, file, ...plugins);
   let loading: Promise<LoadedSpec> | null = null;
   if (!input.cache.get(key)) {
     loading = loadModules().then(([{ loadOpenApi }]) => loadOpenApi(file));

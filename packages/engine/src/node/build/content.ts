@@ -41,7 +41,7 @@ const loadCompiler = () => (compiler ??= import('../markdown/compile-page'));
 
 /** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
 export async function compileContent({ ctx, cache, memo }: ContentInput): Promise<Staged<CompiledContent>> {
-  const files = listContentFiles(ctx.contentPath);
+  const files = listContentFiles(ctx.contentPath, ctx.boundary);
   const diagnostics: Diagnostic[] = [...files.diagnostics];
   const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
   const context = contextHash(ctx);

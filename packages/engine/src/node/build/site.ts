@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
+import { diagnostic, DiagnosticError, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-config';
-import { clearConfigSources } from '../graph/config-position';
+import { clearConfigSources, locateInConfig } from '../graph/config-position';
 import { gitLastUpdated } from '../graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
 import { CodeHighlighter, HighlightCache } from '../markdown/highlight';
@@ -91,10 +91,15 @@ function rootProblem(root: string): Diagnostic | null {
 
 /** The content folder and the spec the config names must be inside the site (symbolic links resolved). */
 function configPathProblems(config: ResolvedConfig, boundary: SiteBoundary): Diagnostic[] {
-  const at = { file: config.configFile ?? path.join(config.root, CONFIG_FILE) };
-  const problems = [boundary.check(config.contentPath, `contentDir "${config.contentDir}"`, at)];
-  if (config.openapiPath) problems.push(boundary.check(config.openapiPath, `openapi "${config.openapi ?? config.openapiPath}"`, at));
+  const problems = [boundary.check(config.contentPath, `contentDir "${config.contentDir}"`, configKeyAt(config, 'contentDir'))];
+  if (config.openapiPath) problems.push(boundary.check(config.openapiPath, `openapi "${config.openapi ?? config.openapiPath}"`, configKeyAt(config, 'openapi')));
   return problems.filter((d): d is Diagnostic => d !== null);
+}
+
+/** Where a top-level key's value is in the config file (the file alone when it is not written there). */
+export function configKeyAt(config: ResolvedConfig, key: string): SourcePosition {
+  const file = config.configFile ?? path.join(config.root, CONFIG_FILE);
+  return config.configFile && key in config ? { file, ...locateInConfig(config, [key]) } : { file };
 }
 
 /** The config, reloaded only when its file changed (or the site has none and still has none). */

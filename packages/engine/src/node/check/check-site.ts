@@ -90,6 +90,10 @@ function checkGraphLinks({ graph, config }: CheckInput, { verify }: LinkVerifier
       const problem = verify(link.route, link.hash);
       if (!problem) continue;
       const at = link.configPath ? locateInConfig(config, link.configPath) : { line: link.line, column: link.column };
+      if (link.image && problem.code === 'DeadLink') {
+        problems.push(diagnostic('MissingImage', `image not found: ${link.route} is not a file of the site`, { file: link.file, ...at }, { hint: 'a path starting with / names a file under static/ (static/img/a.png is /img/a.png); or write the path relative to the page' }));
+        continue;
+      }
       problems.push(diagnostic(problem.code, problem.message, { file: link.file, ...at }, { severity: page.kind === 'redirect' ? 'error' : severity, hint: problem.hint }));
     }
   }

@@ -3,7 +3,8 @@ import { toHtml } from 'hast-util-to-html';
 import type { PageNode } from '../graph/page-graph';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const DATED = /^(\d{4}-\d{2}-\d{2})\s*[:–-]\s*(.+)$/;
+/** A changelog section heading: `2025-06-01: Title`. */
+export const DATED = /^(\d{4}-\d{2}-\d{2})\s*[:–-]\s*(.+)$/;
 
 function text(node: ElementContent): string {
   if (node.type === 'text') return node.value;

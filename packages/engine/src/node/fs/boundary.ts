@@ -67,7 +67,7 @@ const outside = (asked: string, at: SourcePosition, viaLink = false): Diagnostic
 /** True when `inner` is `outer` or below it (both absolute, not resolved). */
 export function isInside(outer: string, inner: string): boolean {
   const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 export const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

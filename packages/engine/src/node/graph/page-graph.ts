@@ -7,6 +7,7 @@ import type { CompiledPage } from '../markdown/compile-page';
 import type { CategoryMeta } from '../crawl/crawl-content';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { buildSidebars, sidebarMembership } from './navigation';
+import { DATED } from '../emit/atom-feed';
 import { locateInConfig } from './config-position';
 
 // PageNode lives in shared/ because templates read it; re-exported for the engine's importers.
@@ -91,6 +92,8 @@ export function buildPageGraph(input: GraphInput): PageGraph {
     if (!page.frontmatter.title && !page.firstH1 && page.file.endsWith('.mdx') && !frontmatterBroken) {
       diagnostics.push(diagnostic('MissingTitle', 'the page has no title: add `title:` to its frontmatter', { file: page.file, line: 1, column: 1 }));
     }
+    // The feed is linked from the page only when it will be written: a section to publish.
+    if (page.frontmatter.feed && !hasDatedSection(page)) diagnostics.push(diagnostic('FeedEmpty', 'the page asks for a feed but has no "## YYYY-MM-DD: Title" sections', { file: page.file, line: 1, column: 1 }, { severity: 'warning' }));
     table.add(contentNode(page, rel, input), rel);
   }
   for (const extra of input.extraPages ?? []) {
@@ -111,6 +114,8 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   }
   return { routes: Object.keys(pages).sort(), pages, sidebars, redirects, staticFiles: input.staticFiles ?? [], diagnostics };
 }
+
+const hasDatedSection = (page: CompiledPage) => page.headings.some((h) => h.depth === 2 && DATED.test(h.text));
 
 /** The graph node of a content page. */
 function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNode {
@@ -139,7 +144,7 @@ function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNo
     lastUpdated: input.lastUpdated?.get(page.file) ?? null,
     codeSamples: page.codeSamples,
     dependencies: page.dependencies,
-    feed: page.frontmatter.feed ? `/${page.route === '/' ? 'index' : page.route.slice(1)}.xml` : undefined,
+    feed: page.frontmatter.feed && hasDatedSection(page) ? `/${page.route === '/' ? 'index' : page.route.slice(1)}.xml` : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Root, Nodes } from 'mdast';
+import type { Root, Nodes, Image, Definition } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
@@ -54,8 +54,39 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
     links.push({ href: emitted, route, hash, file, line: node.position?.start.line, column: node.position?.start.column });
     return emitted;
   };
+  /** A relative image: checked, copied as a hashed asset, and its URL rewritten to it. */
+  const image = (node: Image | Definition) => {
+    const file = fileOf(node, ctx.file);
+    const at = { file, line: node.position?.start.line, column: node.position?.start.column };
+    const source = path.resolve(path.dirname(file), safeDecode(node.url.split(/[?#]/)[0]!));
+    const outside = ctx.boundary?.check(source, `the image ${node.url}`, at);
+    if (outside) diagnostics.push(outside);
+    else if (!fs.existsSync(source) || !fs.statSync(source).isFile()) diagnostics.push(diagnostic('MissingImage', `image not found: ${node.url}`, at));
+    else {
+      const url = ctx.assetUrl(source);
+      assets.push({ source, url });
+      node.url = url;
+      // An SVG's own size lets the browser reserve its box before it loads (no layout shift).
+      const size = node.type === 'image' && source.endsWith('.svg') ? svgSize(fs.readFileSync(source, 'utf8').slice(0, 2000)) : null;
+      if (size) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: size.width, height: size.height } };
+    }
+  };
+  // Definitions that images use (`![x][ref]` … `[ref]: ./flow.svg`) are images, not links.
+  const imageDefinitions = new Set<string>();
+  visit(tree, 'imageReference', (node) => void imageDefinitions.add(node.identifier));
   visit(tree, (node) => {
-    if (node.type === 'link' || node.type === 'definition') {
+    const isImage = node.type === 'image' || (node.type === 'definition' && imageDefinitions.has(node.identifier));
+    if (isImage) {
+      const target = node as Image | Definition;
+      // A site path (`/img/logo.svg`) must be a file of the site: checked like a link, where it is written.
+      if (target.url && !isExternalHref(target.url)) {
+        if (target.url.startsWith('/')) {
+          record(target, target.url);
+          links[links.length - 1]!.image = true;
+        }
+        else image(target);
+      }
+    } else if (node.type === 'link' || node.type === 'definition') {
       node.url = record(node, node.url);
     } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       const element = node as MdxJsxFlowElement | MdxJsxTextElement;
@@ -63,21 +94,6 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
         if (attribute.type === 'mdxJsxAttribute' && (attribute.name === 'href' || attribute.name === 'to') && typeof attribute.value === 'string') {
           attribute.value = record(node, attribute.value);
         }
-      }
-    } else if (node.type === 'image' && node.url && !isExternalHref(node.url) && !node.url.startsWith('/')) {
-      const file = fileOf(node, ctx.file);
-      const source = path.resolve(path.dirname(file), safeDecode(node.url.split(/[?#]/)[0]!));
-      const outside = ctx.boundary?.check(source, `the image ${node.url}`, { file, line: node.position?.start.line, column: node.position?.start.column });
-      if (outside) diagnostics.push(outside);
-      else if (!fs.existsSync(source) || !fs.statSync(source).isFile()) {
-        diagnostics.push(diagnostic('MissingImage', `image not found: ${node.url}`, { file, line: node.position?.start.line, column: node.position?.start.column }));
-      } else {
-        const url = ctx.assetUrl(source);
-        assets.push({ source, url });
-        node.url = url;
-        // An SVG's own size lets the browser reserve its box before it loads (no layout shift).
-        const size = source.endsWith('.svg') ? svgSize(fs.readFileSync(source, 'utf8').slice(0, 2000)) : null;
-        if (size) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: size.width, height: size.height } };
       }
     }
   });
