@@ -1,15 +1,14 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
+import { escapeHtml } from '../render/escape-html';
 import type { PageNode } from '../graph/page-graph';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text and attribute values of the feed: the same four named references as the HTML shell. */
+const xml = escapeHtml;
 /** A changelog section heading: `2025-06-01: Title`. */
 export const DATED = /^(\d{4}-\d{2}-\d{2})\s*[:–-]\s*(.+)$/;
 
-function text(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  return node.type === 'element' ? node.children.map(text).join('') : '';
-}
 
 /** The page's feed file: `/changelog` → `changelog.xml`. */
 export const feedFileFor = (route: string): string => `${route === '/' ? 'index' : route.slice(1)}.xml`;
@@ -29,7 +28,7 @@ export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; t
   for (const node of tree.children as ElementContent[]) {
     if (node.type === 'element' && node.tagName === 'h2') {
       close();
-      const heading = text(node).replace(/#$/, '').trim();
+      const heading = toString(node).replace(/#$/, '').trim();
       const match = DATED.exec(heading);
       current = match ? { date: match[1]!, title: match[2]!, id: String((node as Element).properties.id ?? ''), html: '' } : null;
       if (current) entries.push(current);

@@ -11,6 +11,7 @@ import { fileSystemDiagnostic } from '../fs/fs-errors';
 const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
 import { staged, type Staged } from '../build/stage';
 import { atomFeed, feedFileFor } from './atom-feed';
+import { escapeHtml } from '../render/escape-html';
 import type { Sink } from './sinks';
 
 export interface SiteFiles {
@@ -20,7 +21,8 @@ export interface SiteFiles {
   copies: Map<string, string>;
 }
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// The sitemap holds URLs only; escaping its quotes too changes nothing a URL can contain unescaped.
+const xml = escapeHtml;
 
 /** Builds the non-page files (sitemap, robots, llms.txt, `_redirects`) from the graph. Pure. */
 export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string, string> {
