@@ -15,6 +15,7 @@ export default defineConfig({
   title: 'documentation',
   tagline: 'Find API, code examples, logos and much more',
   description: 'Get started and explore our powerful payment solutions — including Checkout, Blocks, Link and Verify.',
+  openapi: 'specs/payments.yaml',
   url: 'https://docs.epic.example',
   provider,
   locale: 'en',

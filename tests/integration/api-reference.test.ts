@@ -193,3 +193,23 @@ describe('bad OpenAPI documents fail with the spec file, line and JSON pointer',
     expect(duplicate.built.diagnostics[0]!.message).toContain('duplicated mapping key');
   });
 });
+
+describe('the spec is the site\'s, not the portal\'s', () => {
+  it('publishes specs/orders.yaml at /specs/orders.yaml and links it from the overview (the one file in specs/)', async () => {
+    const dir = copyFixture('api');
+    fs.renameSync(path.join(dir, 'specs/payments.yaml'), path.join(dir, 'specs/orders.yaml'));
+    const built = await buildSite(dir);
+    expect(problems(built, dir)).toEqual([]);
+    expect(fs.existsSync(path.join(dir, 'build/specs/orders.yaml'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'build/specs/payments.yaml'))).toBe(false);
+    expect(readOut(dir, 'api/index.html')).toContain('href="/specs/orders.yaml"');
+  });
+
+  it('with two documents in specs/ and no openapi key, builds no reference', async () => {
+    const dir = copyFixture('api');
+    fs.copyFileSync(path.join(dir, 'specs/payments.yaml'), path.join(dir, 'specs/orders.yaml'));
+    fs.writeFileSync(path.join(dir, 'content/index.mdx'), '---\ntitle: Home\n---\n\nNo reference here.\n');
+    const built = await buildSite(dir);
+    expect(built.graph!.routes.some((r) => r.startsWith('/api'))).toBe(false);
+  });
+});

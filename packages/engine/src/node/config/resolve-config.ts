@@ -27,7 +27,7 @@ export interface ResolvedConfig extends ParsedConfig {
 
 /** `bundleCode`: the config as esbuild bundled it (with everything it imports), when it has a file. */
 export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null, bundleCode: string | null = null): ResolvedConfig {
-  const openapi = config.openapi ?? (fs.existsSync(path.join(root, 'specs/payments.yaml')) ? 'specs/payments.yaml' : undefined);
+  const openapi = config.openapi ?? soleSpecIn(root);
   const siteTemplates = path.join(root, 'templates');
   const variables: Record<string, string> = { 'site.title': config.title, 'site.url': config.url };
   if (config.provider) {
@@ -46,4 +46,18 @@ export function resolveConfig(config: ParsedConfig, root: string, configFile: st
     variables,
     pluginsKey: pluginsKey(config, bundleCode),
   };
+}
+
+/**
+ * Without `openapi` in the config, the site's OpenAPI document is the one `.yaml`, `.yml` or
+ * `.json` file in `specs/`, when there is exactly one (with several, the config must say which).
+ */
+function soleSpecIn(root: string): string | undefined {
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.join(root, 'specs')).filter((n) => /\.(ya?ml|json)$/i.test(n));
+  } catch {
+    return undefined;
+  }
+  return names.length === 1 ? `specs/${names[0]}` : undefined;
 }
