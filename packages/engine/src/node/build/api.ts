@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { diagnostic, hasErrors, type Diagnostic } from '../../shared/diagnostic';
+import type { ResolvedConfig } from '../config/load-config';
+import type { ApiPages } from '../openapi/api-pages';
+import type { LoadedSpec } from '../openapi/load-openapi';
+import type { CodeHighlighter } from '../markdown/highlight';
+import type { TemplateModule } from '../render/load-templates';
+import { contentToHtml } from '../render/render-pages';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { engineFingerprint } from '../cache/engine-fingerprint';
+import type { DirCache } from '../cache/dir-cache';
+import type { SiteBoundary } from '../fs/boundary';
+import { staged, type Staged } from './stage';
+
+/*
+ * The OpenAPI loader and page builder (@readme/openapi-parser, ajv, shiki through the samples) load
+ * on first use: a build whose API pages come from the cache never loads them.
+ */
+let modules: Promise<[typeof import('../openapi/load-openapi'), typeof import('../openapi/api-pages')]> | null = null;
+const loadModules = () => (modules ??= Promise.all([import('../openapi/load-openapi'), import('../openapi/api-pages')]));
+
+export interface ApiEntry {
+  pages: ApiPages;
+  diagnostics: Diagnostic[];
+}
+
+export interface ApiInput {
+  config: ResolvedConfig;
+  boundary: SiteBoundary;
+  templates: TemplateModule;
+  templatesHash: string;
+  highlighter: CodeHighlighter;
+  cache: DirCache<ApiEntry>;
+}
+
+/** The spec, read once: its text and the cache key of the pages made from it. */
+export interface SpecSource {
+  file: string;
+  text: string;
+  key: string;
+  /** The URL the site publishes it at: its path in the site (`/specs/payments.yaml`). */
+  url: string;
+  /** Reading and validating, begun by `startSpec` (on a worker thread) unless the cache has the pages. */
+  loading: Promise<LoadedSpec> | null;
+}
+
+/** Prefix of the secret-key environment variable in samples (`epic` → `EPIC_API_KEY`). */
+const envPrefix = (config: ResolvedConfig): string => (config.provider?.slug ?? 'api').toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+/**
+ * Reads the spec (inside the site only) and starts validating it, so validation overlaps the
+ * content compile. Null when the site has no spec.
+ */
+export function startSpec(input: ApiInput): Staged<SpecSource | null> {
+  const { config, boundary } = input;
+  const file = config.openapiPath;
+  if (!file) return staged(null);
+  const at = { file: config.configFile ?? file };
+  const outside = boundary.check(file, `the OpenAPI document ${config.openapi ?? file}`, at);
+  if (outside) return staged(null, [outside]);
+  if (!fs.existsSync(file)) return staged(null, [diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, file)} does not exist`, at)]);
+  const text = boundary.readText(file);
+  const url = `/${path.relative(config.root, file).split(path.sep).join('/')}`;
+  const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url);
+  let loading: Promise<LoadedSpec> | null = null;
+  if (!input.cache.get(key)) {
+    loading = loadModules().then(([{ loadOpenApi }]) => loadOpenApi(file));
+    loading.catch(() => {}); // awaited, and its failure reported, by buildApi
+  }
+  return staged({ file, text, key, url, loading });
+}
+
+/** Turns the spec into API pages (from the cache when the spec and everything else are unchanged). */
+export async function buildApi(input: ApiInput, spec: SpecSource | null): Promise<Staged<ApiPages | null>> {
+  if (!spec) return staged(null);
+  const cached = input.cache.get(spec.key);
+  if (cached) return staged(cached.pages, [...cached.diagnostics]);
+  const [{ loadOpenApi }, { buildApiPages }] = await loadModules();
+  const loaded = await (spec.loading ?? loadOpenApi(spec.file));
+  if (!loaded.document || hasErrors(loaded.diagnostics)) return staged(null, loaded.diagnostics);
+  const components = input.templates.components;
+  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components) });
+  const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
+  if (!hasErrors(diagnostics)) {
+    input.cache.retain([]);
+    input.cache.set(spec.key, { pages, diagnostics });
+  }
+  return staged(pages, diagnostics);
+}

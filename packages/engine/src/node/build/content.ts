@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import { routeForFile, routeProblem } from '../../shared/routes';
+import { listContentFiles, type CategoryMeta } from '../crawl/crawl-content';
+import type { CompileContext, CompiledPage } from '../markdown/compile-page';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { engineFingerprint } from '../cache/engine-fingerprint';
+import type { DirCache } from '../cache/dir-cache';
+import { staged, type Staged } from './stage';
+
+/** A compiled page with the fingerprint of the sources it came from (its file and every include). */
+export interface PageEntry {
+  hash: string;
+  deps: string[];
+  page: CompiledPage;
+}
+
+export interface CompiledContent {
+  pages: CompiledPage[];
+  categories: Map<string, CategoryMeta>;
+  /** Fingerprint of each page's sources, by route (absent when the page had errors). */
+  sourceHashes: Map<string, string>;
+  reused: number;
+}
+
+export interface ContentInput {
+  ctx: CompileContext;
+  /** The persistent page cache, by file. */
+  cache: DirCache<PageEntry>;
+  /** Pages compiled earlier in this process (a watch session), by file. */
+  memo: Map<string, PageEntry>;
+}
+
+/*
+ * The Markdown compiler (unified, micromark, MDX) loads on first use: a warm build served from the
+ * caches never loads it.
+ */
+let compiler: Promise<typeof import('../markdown/compile-page')> | null = null;
+const loadCompiler = () => (compiler ??= import('../markdown/compile-page'));
+
+/** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
+export async function compileContent({ ctx, cache, memo }: ContentInput): Promise<Staged<CompiledContent>> {
+  const files = listContentFiles(ctx.contentPath);
+  const diagnostics: Diagnostic[] = [...files.diagnostics];
+  const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
+  const context = contextHash(ctx);
+  for (const rel of files.pages) {
+    const file = path.join(ctx.contentPath, rel);
+    const route = routeForFile(rel);
+    const problem = routeProblem(route);
+    if (problem) {
+      diagnostics.push(diagnostic('InvalidRoute', `the file name gives the route "${route}", which ${problem}`, { file, line: 1, column: 1 }, { hint: 'rename the file: use letters, digits, "-", "_" and "." (e.g. getting-started.mdx)' }));
+      continue;
+    }
+    const fingerprint = (deps: string[]) => sourcesHash(context, route, deps);
+    const known = memo.get(file) ?? cache.get(file);
+    if (known?.hash && known.hash === fingerprint(known.deps)) {
+      result.reused++;
+      memo.set(file, known);
+      result.sourceHashes.set(route, known.hash);
+      result.pages.push(known.page);
+      continue;
+    }
+    const { compilePage } = await loadCompiler();
+    const page = await compilePage(file, route, ctx);
+    result.pages.push(page);
+    memo.delete(file);
+    if (page.diagnostics.length) continue;
+    const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
+    const entry = { hash: fingerprint(deps), deps, page };
+    if (!entry.hash) continue;
+    memo.set(file, entry);
+    cache.set(file, entry);
+    result.sourceHashes.set(route, entry.hash);
+  }
+  const wanted = new Set(result.pages.map((p) => p.file));
+  for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
+  cache.retain(wanted);
+  for (const page of result.pages) diagnostics.push(...page.diagnostics);
+  return staged(result, diagnostics);
+}
+
+/** Fingerprint of everything besides the files that shapes a compiled page. */
+function contextHash(ctx: CompileContext): string {
+  return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath);
+}
+
+/** Hash of a page's sources; '' when one of them can no longer be read (the entry is stale). */
+function sourcesHash(context: string, route: string, deps: string[]): string {
+  try {
+    return hashOf(context, route, ...deps.map((d) => fs.readFileSync(d, 'latin1')));
+  } catch {
+    return '';
+  }
+}

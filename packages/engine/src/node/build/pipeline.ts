@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Root } from 'hast';
+import type { Diagnostic } from '../../shared/diagnostic';
+import type { ResolvedConfig } from '../config/load-config';
+import type { PageGraph } from '../graph/page-graph';
+import { buildPageGraph } from '../graph/page-graph';
+import { siteData } from '../render/site-data';
+import { assetUrlFor } from '../client-build/build-client';
+import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
+import { DiscardSink, type Sink } from '../emit/sinks';
+import { task, type Logger } from '../task';
+import type { CompileContext } from '../markdown/compile-page';
+import { openSite, type SiteSession } from './site';
+import { compileContent } from './content';
+import { startSpec, buildApi } from './api';
+import { clientAssets } from './client';
+import { renderSite } from './render';
+import { searchFiles } from './search';
+import { checkStage } from './check';
+import { Report, type Staged } from './stage';
+
+export interface PipelineOptions {
+  root: string;
+  /** Output folder (absolute or relative to the cwd); default from the config. */
+  outDir?: string;
+  noCache: boolean;
+  logger: Logger;
+  /** Inline script added to every page (serve --watch: live reload). */
+  devScript?: string;
+  /** Where the files go, once the config says where the output is. */
+  openSink(config: ResolvedConfig, outPath: string): Staged<Sink | null>;
+}
+
+export interface PipelineResult {
+  diagnostics: Diagnostic[];
+  graph: PageGraph | null;
+  config: ResolvedConfig | null;
+  sink: Sink | null;
+  outPath: string | null;
+  /** Routes rendered in this run (not served from the cache). */
+  rendered: number;
+}
+
+/**
+ * config → content ∥ openapi → graph → client → render (streamed to the sink) → search, feeds,
+ * files → check → commit. Every stage hands its diagnostics to the report with its value; the sink
+ * is committed only when there is no error, so a failed build leaves the previous site whole.
+ * `session` carries what an earlier run in this process made (a watch session), used only as a
+ * cache: each run reads the files anew, so a watch rebuild gives what a cold build gives.
+ */
+export async function runPipeline(options: PipelineOptions, session: SiteSession): Promise<PipelineResult> {
+  const log = options.logger;
+  const report = new Report();
+  const result: PipelineResult = { diagnostics: report.diagnostics, graph: null, config: null, sink: null, outPath: null, rendered: 0 };
+  const site = report.take(await task(log, 'config', () => openSite(options.root, options.noCache, session)));
+  if (!site || report.failed) return result;
+  const { config, templates, boundary, caches } = site;
+  result.config = config;
+  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary };
+  const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api };
+  // The spec is read, and validated on a worker thread, while the content compiles.
+  const spec = report.take(startSpec(apiInput));
+  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache)`));
+  const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
+  const apiPages = report.take(api);
+  const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
+  result.graph = graph;
+  const client = await task(log, 'client', () => clientAssets(config, templates, caches.client));
+  const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
+  result.outPath = outPath;
+  // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
+  const sink = report.failed ? new DiscardSink() : report.take(options.openSink(config, outPath));
+  if (!sink) return result;
+  result.sink = sink;
+  try {
+    const contents = new Map<string, Root>();
+    for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
+    const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands };
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    result.rendered = rendered.rendered;
+    const search = report.take(await task(log, 'search', () => searchFiles(graph, contents, config, rendered.keys, caches.search), (s) => (s.value.reused ? 'from cache' : '')));
+    const files = new Map([...siteFiles(graph, config), ...search.files, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    const copies = new Map<string, string>();
+    for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
+    if (spec) copies.set(spec.url.slice(1), spec.file);
+    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    for (const [file, text] of files) sink.write(file, text);
+    for (const [file, from] of copies) sink.copy(from, file);
+    const outputFiles = new Set([...files.keys(), ...copies.keys()]);
+    report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
+    site.saveCaches();
+    if (report.failed) sink.abort();
+    else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+  return result;
+}
+
+/** A value that carries its own diagnostics (the graph), as a stage result. */
+const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });

@@ -1,0 +1,74 @@
+import type { Root } from 'hast';
+import type { Diagnostic } from '../../shared/diagnostic';
+import { htmlFileForRoute } from '../../shared/routes';
+import type { SiteData } from '../../shared/site';
+import type { PageGraph } from '../graph/page-graph';
+import type { LoadedTemplates } from '../render/load-templates';
+import { renderPages } from '../render/render-pages';
+import type { DocumentAssets } from '../render/html-document';
+import { pageFacts, type PageFacts } from '../check/page-facts';
+import { hashOf } from '../cache/json-cache';
+import { engineFingerprint } from '../cache/engine-fingerprint';
+import type { DirCache } from '../cache/dir-cache';
+import type { Sink } from '../emit/sinks';
+import { staged, type Staged } from './stage';
+
+export interface RenderStageInput {
+  graph: PageGraph;
+  site: SiteData;
+  templates: LoadedTemplates;
+  assets: DocumentAssets;
+  contents: ReadonlyMap<string, Root>;
+  /** Fingerprint of each content page's sources, by route (pages with errors have none). */
+  sourceHashes: ReadonlyMap<string, string>;
+  /** Finished HTML by render key. */
+  cache: DirCache<string>;
+  sink: Sink;
+}
+
+export interface RenderedSite {
+  /** What `check` needs of each page's HTML (ids, links written by templates); the HTML itself is not kept. */
+  facts: Map<string, PageFacts>;
+  /** Render key of each route (the search stage reuses its records while all keys are unchanged). */
+  keys: Map<string, string>;
+  rendered: number;
+}
+
+/**
+ * Renders every route and streams its HTML into the sink, reusing a page's HTML while nothing it is
+ * rendered from changed: the engine and theme, what every page shows (site data, sidebars, assets),
+ * the page's node in the graph and, for content pages, its sources.
+ */
+export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
+  const { graph, sink } = input;
+  const shared = hashOf(engineFingerprint(), input.templates.hash, JSON.stringify(input.site), JSON.stringify(graph.sidebars), JSON.stringify({ ...input.assets, islands: [...(input.assets.islands ?? [])] }));
+  const out: RenderedSite = { facts: new Map(), keys: new Map(), rendered: 0 };
+  const diagnostics: Diagnostic[] = [];
+  const emit = (route: string, html: string) => {
+    sink.write(route === '/404' ? '404.html' : htmlFileForRoute(route), html);
+    out.facts.set(route, pageFacts(html));
+  };
+  const toRender: string[] = [];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    const source = page.contentFile ? input.sourceHashes.get(route) : '';
+    // A content page with errors has no source hash: render it, never cache it.
+    const key = source === undefined ? null : hashOf(shared, JSON.stringify(page), source);
+    if (key) out.keys.set(route, key);
+    const cached = key ? input.cache.get(key) : undefined;
+    if (cached !== undefined) emit(route, cached);
+    else toRender.push(route);
+  }
+  for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, routes: toRender, assets: input.assets })) {
+    if (!result.ok) {
+      diagnostics.push(result.diagnostic);
+      continue;
+    }
+    out.rendered++;
+    emit(result.route, result.html);
+    const key = out.keys.get(result.route);
+    if (key) input.cache.set(key, result.html);
+  }
+  input.cache.retain(out.keys.values());
+  return staged(out, diagnostics);
+}

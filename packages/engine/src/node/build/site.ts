@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
+import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-config';
+import { clearConfigSources } from '../graph/config-position';
+import { gitLastUpdated } from '../graph/git-dates';
+import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
+import { CodeHighlighter, HighlightCache } from '../markdown/highlight';
+import { DirCache } from '../cache/dir-cache';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { SiteBoundary } from '../fs/boundary';
+import type { PageEntry } from './content';
+import type { ApiEntry } from './api';
+import type { ClientEntry } from './client';
+import { staged, type Staged } from './stage';
+
+/**
+ * What one process remembers of a site between runs (a watch session). It is only ever a cache:
+ * each entry is reused while the files it came from are unchanged, and every run reads the site
+ * anew, so a rebuild after any sequence of edits equals a cold build of the same files.
+ */
+export interface SiteSession {
+  config?: { key: string; value: ResolvedConfig };
+  templates?: { key: string; value: LoadedTemplates };
+  highlighter?: CodeHighlighter;
+  lastUpdated?: Map<string, string>;
+  /** Compiled pages by file. */
+  pages: Map<string, PageEntry>;
+  /** In-memory caches of a session built with --no-cache (the persistent ones live on disk). */
+  memory?: SiteCaches;
+  /** A session that will build again (watch): with --no-cache it keeps rendered pages in memory. */
+  watch: boolean;
+}
+
+export const newSession = (watch: boolean): SiteSession => ({ pages: new Map(), watch });
+
+export interface SiteCaches {
+  pages: DirCache<PageEntry>;
+  api: DirCache<ApiEntry>;
+  render: DirCache<string>;
+  search: DirCache<Array<[string, string]>>;
+  client: DirCache<ClientEntry>;
+}
+
+/** The config, theme, file boundary and caches of a site: what every stage after `config` reads. */
+export interface OpenSite {
+  config: ResolvedConfig;
+  templates: LoadedTemplates;
+  boundary: SiteBoundary;
+  caches: SiteCaches;
+  highlighter: CodeHighlighter;
+  lastUpdated: Map<string, string>;
+  saveCaches(): void;
+}
+
+/**
+ * Checks the root, loads the config and the theme (reused from the session while their files are
+ * unchanged) and opens the caches. A config or theme error comes back as diagnostics.
+ */
+export async function openSite(root: string, noCache: boolean, session: SiteSession): Promise<Staged<OpenSite | null>> {
+  const missing = rootProblem(root);
+  if (missing) return staged(null, [missing]);
+  const boundary = new SiteBoundary(root);
+  let config: ResolvedConfig;
+  let templates: LoadedTemplates;
+  try {
+    config = await sessionConfig(root, session);
+    templates = await sessionTemplates(config, session);
+  } catch (error) {
+    if (error instanceof DiagnosticError) return staged(null, error.diagnostics);
+    throw error;
+  }
+  const problems = configPathProblems(config, boundary);
+  if (problems.length) return staged(null, problems);
+  const caches = openCaches(config, noCache, session);
+  session.highlighter ??= new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, 'highlight-cache.json')));
+  const highlighter = session.highlighter;
+  session.lastUpdated ??= gitLastUpdated(config.root);
+  return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated, saveCaches: () => highlighter.cache.save() });
+}
+
+function rootProblem(root: string): Diagnostic | null {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(root);
+  } catch {
+    return diagnostic('RootNotFound', `the site folder ${root} does not exist`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
+  }
+  return stat.isDirectory() ? null : diagnostic('RootNotFound', `the site folder ${root} is not a folder`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
+}
+
+/** The content folder and the spec the config names must be inside the site (symbolic links resolved). */
+function configPathProblems(config: ResolvedConfig, boundary: SiteBoundary): Diagnostic[] {
+  const at = { file: config.configFile ?? path.join(config.root, CONFIG_FILE) };
+  const problems = [boundary.check(config.contentPath, `contentDir "${config.contentDir}"`, at)];
+  if (config.openapiPath) problems.push(boundary.check(config.openapiPath, `openapi "${config.openapi ?? config.openapiPath}"`, at));
+  return problems.filter((d): d is Diagnostic => d !== null);
+}
+
+/** The config, reloaded only when its file changed (or the site has none and still has none). */
+async function sessionConfig(root: string, session: SiteSession): Promise<ResolvedConfig> {
+  const file = path.join(root, CONFIG_FILE);
+  const key = fs.existsSync(file) ? hashOf('config', fs.readFileSync(file, 'latin1')) : 'none';
+  if (session.config?.key === key) return session.config.value;
+  clearConfigSources();
+  session.config = undefined;
+  session.templates = undefined;
+  session.lastUpdated = undefined;
+  const value = await loadConfig(root);
+  session.config = { key, value };
+  return value;
+}
+
+/** The theme, rebundled only when one of its files changed. */
+async function sessionTemplates(config: ResolvedConfig, session: SiteSession): Promise<LoadedTemplates> {
+  const known = session.templates;
+  if (known && known.key === filesKey(known.value.inputs)) return known.value;
+  const value = await loadTemplates(config);
+  session.templates = { key: filesKey(value.inputs), value };
+  return value;
+}
+
+const filesKey = (files: string[]): string => {
+  try {
+    return hashOf(...files.map((f) => fs.readFileSync(f, 'latin1')));
+  } catch {
+    return '';
+  }
+};
+
+function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
+  if (noCache) return (session.memory ??= memoryCaches(session.watch));
+  const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
+  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render')), search: new DirCache(dir('search')), client: new DirCache(dir('client')) };
+}
+
+/** A one-off build keeps no page HTML in memory (it is streamed to disk); a watch session does. */
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch), search: new DirCache(null, watch), client: new DirCache(null) });
