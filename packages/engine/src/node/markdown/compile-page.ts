@@ -8,6 +8,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { CodeSample, Heading } from '../../shared/page';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
 import { parseMarkdown, substituteVariables } from './parse-markdown';
+import { linearListHandlers } from './list-items';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
 import { remarkUnravel } from './plugins/remark-unravel';
@@ -274,7 +275,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   const { headings, firstH1 } = remarkHeadings(tree);
   const linked = remarkLinks(tree, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
-  const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
+  const hast = toHast(tree, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'], handlers: linearListHandlers }) as HastRoot;
   jsxToElements(hast);
   await highlightCode(hast, ctx.highlighter);
   return {
