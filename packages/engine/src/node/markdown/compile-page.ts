@@ -7,14 +7,15 @@ import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { CodeSample, Heading } from '../../shared/page';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
-import { parseMarkdown, substituteVariables } from './parse-markdown';
+import { isMdx, parseMarkdown, substituteVariables, syntaxDiagnostic } from './parse-markdown';
+import { parseInWorker } from './parse-worker';
 import { linearListHandlers } from './list-items';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
 import { remarkUnravel } from './plugins/remark-unravel';
 import { reportHtmlInMarkdown } from './plugins/remark-markdown-html';
 import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark-directives';
-import { checkFileSize, checkTreeDepth, scanNesting } from './limits';
+import { checkFileSize, checkTreeDepth, checkTreeSize, MAX_TREE_NODES, PARSE_DEADLINE_MS, parsesInline, parseTimeout, scanNesting, tooManyNodes } from './limits';
 import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
@@ -83,17 +84,32 @@ function readSource(file: string): { text: string } | { problem: Diagnostic; hea
 }
 
 /**
+ * micromark on the text, bounded in time and output (see limits.ts): here when the text is known
+ * to be cheap, else on a worker with a deadline. Positions are in the text.
+ */
+function parseBounded(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
+  if (parsesInline(body)) return parseMarkdown(body, file);
+  const result = parseInWorker(body, isMdx(file), PARSE_DEADLINE_MS, MAX_TREE_NODES);
+  if ('tree' in result) return { tree: result.tree, diagnostics: [] };
+  if ('error' in result) return { tree: null, diagnostics: [syntaxDiagnostic(result.error, file)] };
+  if ('tooMany' in result) return { tree: null, diagnostics: [tooManyNodes(file, result.tooMany)] };
+  if ('timeout' in result) return { tree: null, diagnostics: [parseTimeout(file)] };
+  // no worker in this environment: parse here, unbounded, rather than not at all
+  return parseMarkdown(body, file);
+}
+
+/**
  * Parses the text the parser sees (variables substituted, frontmatter blanked) into a tree whose
  * positions, like every diagnostic found here, are in the text: the caller maps them to the file.
  * Input nested too deeply is stopped before the parser, which is slow and recursive on it.
  */
 function parseBody(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
-  const deep = scanNesting(body, file, file.endsWith('.mdx'));
+  const deep = scanNesting(body, file, isMdx(file));
   if (deep) return { tree: null, diagnostics: [deep] };
-  const parsed = parseMarkdown(body, file);
+  const parsed = parseBounded(body, file);
   if (!parsed.tree) return parsed;
-  const tooDeep = checkTreeDepth(parsed.tree, file);
-  if (tooDeep) return { tree: null, diagnostics: [tooDeep] };
+  const tooLarge = checkTreeDepth(parsed.tree, file) ?? checkTreeSize(parsed.tree, file);
+  if (tooLarge) return { tree: null, diagnostics: [tooLarge] };
   restoreTextDirectives(parsed.tree, body);
   return { tree: parsed.tree, diagnostics: [...parsed.diagnostics, ...checkUnclosedContainers(parsed.tree, file, body)] };
 }
