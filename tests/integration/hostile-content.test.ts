@@ -72,6 +72,16 @@ describe('hostile content builds in bounded time', () => {
     });
   }
 
+  it('a slow page that two pages also include is parsed once and reported once', async () => {
+    const root = copyFixture('basic');
+    const include = (title: string) => `---\ntitle: ${title}\n---\n\n<Include file="partials/slow.mdx" />\n`;
+    writeFiles(root, { 'content/partials/slow.mdx': `${HEAD}${fill('*a', 256 * 1024)}\n`, 'content/guide/a.mdx': include('A'), 'content/guide/b.mdx': include('B') });
+    const started = performance.now();
+    const result = await buildSite(root);
+    expect(problems(result, root).filter((p) => p.includes('error'))).toEqual(['content/partials/slow.mdx:1:1 error ParseTimeout']);
+    expect((performance.now() - started) / 1000).toBeLessThan(15);
+  });
+
   it('a markup-dense page just small enough to parse without the worker builds', async () => {
     const built = await buildWith(fill('*a', INLINE_PARSE_MAX_MARKUP * 2 - 2 * 16));
     expect(built.problems).toEqual([]);

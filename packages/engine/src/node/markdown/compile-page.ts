@@ -150,6 +150,19 @@ function parsePartial(file: string, ctx: CompileContext): ParsedSource {
 }
 
 /**
+ * A page's parse, shared with the includes of the same file in this build. Only a failed parse is
+ * kept (memory stays bounded by the page): one that ran out of time must not cost its deadline
+ * twice when the page is also included. The tree is the caller's own copy.
+ */
+function parsePage(file: string, ctx: CompileContext, text: string): ParsedSource {
+  const known = ctx.partials?.get(file);
+  if (known && known.text === text) return { ...known.parsed, tree: known.parsed.tree && structuredClone(known.parsed.tree) };
+  const parsed = parseSourceFile(file, ctx, text);
+  if (!parsed.tree) ctx.partials?.set(file, { text, parsed });
+  return parsed;
+}
+
+/**
  * What an `<Include>` written inside a paragraph stands for: a one-paragraph partial's text, inline
  * (as an MDX component there renders inline); null when the partial has block content.
  */
@@ -268,7 +281,7 @@ function jsxToElements(tree: HastRoot): void {
 /** Compiles one content page: frontmatter, MDX → validated, transformed mdast → hast with finished code. */
 export async function compilePage(file: string, route: string, ctx: CompileContext): Promise<CompiledPage> {
   const read = readSource(file);
-  const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parseSourceFile(file, ctx, read.text);
+  const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parsePage(file, ctx, read.text);
   const dependencies = new Set<string>([file]);
   const result: CompiledPage = {
     file,
