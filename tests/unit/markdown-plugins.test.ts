@@ -13,7 +13,9 @@ import { remarkLinks, svgSize } from '../../packages/engine/src/node/markdown/pl
 import { remarkCodeTabs } from '../../packages/engine/src/node/markdown/plugins/remark-code-tabs';
 import { remarkValidateContent } from '../../packages/engine/src/node/markdown/plugins/remark-validate-content';
 import { checkUnclosedContainers } from '../../packages/engine/src/node/markdown/plugins/remark-directives';
-import { checkTreeDepth, MAX_TREE_DEPTH, scanNesting } from '../../packages/engine/src/node/markdown/limits';
+import { checkTreeDepth, checkTreeSize, INLINE_PARSE_MAX_BYTES, INLINE_PARSE_MAX_IMAGES, INLINE_PARSE_MAX_MARKUP, MAX_TREE_DEPTH, MAX_TREE_NODES, parsesInline, scanNesting } from '../../packages/engine/src/node/markdown/limits';
+import { parseInWorker } from '../../packages/engine/src/node/markdown/parse-worker';
+import { linearListHandlers } from '../../packages/engine/src/node/markdown/list-items';
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
 import { plainParagraph } from '../../packages/engine/src/node/markdown/markdown-to-html';
@@ -403,6 +405,70 @@ describe('nesting limits', () => {
     let node: RootContent = { type: 'text', value: 'x' };
     for (let i = 0; i < MAX_TREE_DEPTH + 5; i++) node = { type: 'emphasis', children: [node] } as RootContent;
     expect(checkTreeDepth({ type: 'root', children: [node] } as Root, FILE)?.code).toBe('NestingTooDeep');
+  });
+});
+
+describe('bounded parsing', () => {
+  const RICH = [
+    '# Title',
+    '',
+    'Text with *emphasis*, **strong**, ~~gone~~, `code`, [a link](/x) and ![an image](/i.png) and www.example.com.',
+    '',
+    '| a | b |',
+    '| - | :-: |',
+    '| 1 | 2 |',
+    '',
+    '- [x] done',
+    '- open',
+    '',
+    ':::note[Heads up]',
+    'Inside :abbr[API]{title="x"}.',
+    ':::',
+    '',
+    '> quoted',
+    '',
+    '```js title="a.js"',
+    'let a = 1;',
+    '```',
+    '',
+  ].join('\n');
+
+  it('parses ordinary pages on this thread and large or markup-dense ones on the worker', () => {
+    expect(parsesInline(RICH.repeat(20))).toBe(true);
+    expect(parsesInline('word '.repeat(INLINE_PARSE_MAX_BYTES / 5 + 1))).toBe(false);
+    expect(parsesInline('*a'.repeat(INLINE_PARSE_MAX_MARKUP + 1))).toBe(false);
+    expect(parsesInline('![a '.repeat(INLINE_PARSE_MAX_IMAGES + 1))).toBe(false);
+  });
+
+  it('gives the same tree on the worker as on this thread, for MDX and for Markdown', () => {
+    const mdx = `${RICH}\n<Card title="x">\n\nIn a card.\n\n</Card>\n`;
+    for (const [text, file] of [[mdx, 'page.mdx'], [RICH, 'page.md']] as const) {
+      const here = parseMarkdown(text, file).tree;
+      const there = parseInWorker(text, file.endsWith('.mdx'), 10_000, MAX_TREE_NODES);
+      expect('tree' in there && JSON.stringify(there.tree)).toBe(JSON.stringify(here));
+    }
+  });
+
+  it('stops a parse that runs over its deadline, and reports syntax errors and oversized trees', () => {
+    const started = performance.now();
+    expect(parseInWorker('*a _b ~c '.repeat(20_000), true, 100, MAX_TREE_NODES)).toEqual({ timeout: true });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const error = parseInWorker('Text\n\n<Card>\n', true, 10_000, MAX_TREE_NODES);
+    expect('error' in error && error.error.reason).toMatch(/Card/);
+    expect(parseInWorker('- a\n- b\n- c\n', true, 10_000, 5)).toEqual({ tooMany: { line: 2, column: 1, offset: 4 } });
+  });
+
+  it('names the node that passes the size limit', () => {
+    const tree = parse('- x\n'.repeat(MAX_TREE_NODES / 3 + 10));
+    expect(brief([checkTreeSize(tree, FILE)!])[0]).toMatch(/^page\.mdx:16667:1 PageTooComplex /);
+    expect(checkTreeSize(parse(RICH), FILE)).toBeNull();
+  });
+
+  it('turns lists into the same HTML as mdast-util-to-hast does on its own', () => {
+    for (const text of ['- a\n- b\n', '- a\n\n- b\n', '1. a\n2. b\n\n   more\n3. c\n', '- [x] a\n- [ ] b\n', '-\n-\n- a\n  - b\n\n  - c\n']) {
+      const tree = parse(text);
+      expect(toHtml(toHast(tree, { handlers: linearListHandlers }) as HastRoot)).toBe(toHtml(toHast(tree) as HastRoot));
+    }
   });
 });
 

@@ -44,6 +44,8 @@ export const DIAGNOSTIC_CODES = {
   IncludeInParagraph: { severity: 'error', meaning: 'An `<Include>` inside a paragraph names a partial that is more than one paragraph: put the `<Include>` on its own line.' },
   NestingTooDeep: { severity: 'error', meaning: 'Lists, quotes or tags are nested deeper than docsgen reads (32 levels): flatten the structure.' },
   FileTooLarge: { severity: 'error', meaning: 'A content file is over 1 MB: split it into several pages.' },
+  ParseTimeout: { severity: 'error', meaning: 'Reading a page\'s Markdown took longer than 2 s (very long tables or lists, thousands of unclosed `*` or `[`): split the page.' },
+  PageTooComplex: { severity: 'error', meaning: 'A page has more than 50,000 Markdown elements (paragraphs, list items, table cells, text runs): split it into several pages.' },
   MissingInclude: { severity: 'error', meaning: 'An `<Include>` has no `file` attribute or names a partial that does not exist.' },
   IncludeCycle: { severity: 'error', meaning: 'Partials include each other in a loop.' },
   MissingImage: { severity: 'error', meaning: 'An image points to a file that does not exist.' },

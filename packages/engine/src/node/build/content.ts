@@ -77,7 +77,15 @@ export async function compileContent({ ctx, cache, memo }: ContentInput): Promis
   const wanted = new Set(result.pages.map((p) => p.file));
   for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
   cache.retain(wanted);
-  for (const page of result.pages) diagnostics.push(...page.diagnostics);
+  // A partial's problem comes back with every page that includes it: report it once.
+  const seen = new Set<string>();
+  for (const page of result.pages) {
+    for (const d of page.diagnostics) {
+      const key = JSON.stringify([d.code, d.file, d.line, d.column, d.message]);
+      if (!seen.has(key)) diagnostics.push(d);
+      seen.add(key);
+    }
+  }
   return staged(result, diagnostics);
 }
 

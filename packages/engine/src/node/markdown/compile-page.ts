@@ -7,13 +7,15 @@ import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { CodeSample, Heading } from '../../shared/page';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
-import { parseMarkdown, substituteVariables } from './parse-markdown';
+import { isMdx, parseMarkdown, substituteVariables, syntaxDiagnostic } from './parse-markdown';
+import { parseInWorker } from './parse-worker';
+import { linearListHandlers } from './list-items';
 import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkAdmonitions } from './plugins/remark-admonitions';
 import { remarkUnravel } from './plugins/remark-unravel';
 import { reportHtmlInMarkdown } from './plugins/remark-markdown-html';
 import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark-directives';
-import { checkFileSize, checkTreeDepth, scanNesting } from './limits';
+import { checkFileSize, checkTreeDepth, checkTreeSize, MAX_TREE_NODES, PARSE_DEADLINE_MS, parsesInline, parseTimeout, scanNesting, tooManyNodes } from './limits';
 import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
@@ -85,17 +87,32 @@ function readSource(file: string): { text: string } | { problem: Diagnostic; hea
 }
 
 /**
+ * micromark on the text, bounded in time and output (see limits.ts): here when the text is known
+ * to be cheap, else on a worker with a deadline. Positions are in the text.
+ */
+function parseBounded(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
+  if (parsesInline(body)) return parseMarkdown(body, file);
+  const result = parseInWorker(body, isMdx(file), PARSE_DEADLINE_MS, MAX_TREE_NODES);
+  if ('tree' in result) return { tree: result.tree, diagnostics: [] };
+  if ('error' in result) return { tree: null, diagnostics: [syntaxDiagnostic(result.error, file)] };
+  if ('tooMany' in result) return { tree: null, diagnostics: [tooManyNodes(file, result.tooMany)] };
+  if ('timeout' in result) return { tree: null, diagnostics: [parseTimeout(file)] };
+  // no worker in this environment: parse here, unbounded, rather than not at all
+  return parseMarkdown(body, file);
+}
+
+/**
  * Parses the text the parser sees (variables substituted, frontmatter blanked) into a tree whose
  * positions, like every diagnostic found here, are in the text: the caller maps them to the file.
  * Input nested too deeply is stopped before the parser, which is slow and recursive on it.
  */
 function parseBody(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
-  const deep = scanNesting(body, file, file.endsWith('.mdx'));
+  const deep = scanNesting(body, file, isMdx(file));
   if (deep) return { tree: null, diagnostics: [deep] };
-  const parsed = parseMarkdown(body, file);
+  const parsed = parseBounded(body, file);
   if (!parsed.tree) return parsed;
-  const tooDeep = checkTreeDepth(parsed.tree, file);
-  if (tooDeep) return { tree: null, diagnostics: [tooDeep] };
+  const tooLarge = checkTreeDepth(parsed.tree, file) ?? checkTreeSize(parsed.tree, file);
+  if (tooLarge) return { tree: null, diagnostics: [tooLarge] };
   restoreTextDirectives(parsed.tree, body);
   return { tree: parsed.tree, diagnostics: [...parsed.diagnostics, ...checkUnclosedContainers(parsed.tree, file, body)] };
 }
@@ -133,6 +150,19 @@ function parsePartial(file: string, ctx: CompileContext): ParsedSource {
     ctx.partials?.set(file, entry);
   }
   return { ...entry.parsed, tree: entry.parsed.tree && structuredClone(entry.parsed.tree) };
+}
+
+/**
+ * A page's parse, shared with the includes of the same file in this build. Only a failed parse is
+ * kept (memory stays bounded by the page): one that ran out of time must not cost its deadline
+ * twice when the page is also included. The tree is the caller's own copy.
+ */
+function parsePage(file: string, ctx: CompileContext, text: string): ParsedSource {
+  const known = ctx.partials?.get(file);
+  if (known && known.text === text) return { ...known.parsed, tree: known.parsed.tree && structuredClone(known.parsed.tree) };
+  const parsed = parseSourceFile(file, ctx, text);
+  if (!parsed.tree) ctx.partials?.set(file, { text, parsed });
+  return parsed;
 }
 
 /**
@@ -254,7 +284,7 @@ function jsxToElements(tree: HastRoot): void {
 /** Compiles one content page: frontmatter, MDX → validated, transformed mdast → hast with finished code. */
 export async function compilePage(file: string, route: string, ctx: CompileContext): Promise<CompiledPage> {
   const read = readSource(file);
-  const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parseSourceFile(file, ctx, read.text);
+  const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parsePage(file, ctx, read.text);
   const dependencies = new Set<string>([file]);
   const result: CompiledPage = {
     file,
@@ -284,7 +314,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   const { headings, firstH1 } = remarkHeadings(mdast);
   const linked = remarkLinks(mdast, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
-  const hast = toHast(mdast, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as HastRoot;
+  const hast = toHast(mdast, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'], handlers: linearListHandlers }) as HastRoot;
   jsxToElements(hast);
   // rehype plugins get plain hast (components are elements by now) with code blocks still `pre > code`.
   const rehyped = await runRehypePlugins(ctx.plugins, hast, file, label);

@@ -7,6 +7,90 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
+/*
+ * How long parsing may take. micromark's time is linear in the size of ordinary text but grows
+ * faster than the size on markup that stays open: thousands of unmatched `*`, `~` or `[` in one
+ * paragraph, or quotes and lists repeated through the file (measured: 16,000 `~a` took 5 s at
+ * 32 KB; a 1 MB table took 16 s). No limit on one pattern can cover every such shape, and the
+ * parse cannot be stopped on this thread, so:
+ *  - a page that is small and has little markup is parsed here: its cost is bounded by its size
+ *    and its markup count, which the limits below keep to a fraction of a second;
+ *  - any other page is parsed on a worker thread with a deadline and stopped when it runs over;
+ *  - a tree of more than MAX_TREE_NODES nodes is refused, which bounds every stage after parsing.
+ */
+
+/** Largest text parsed on the build's own thread (the portal's largest page is 41 KB). */
+export const INLINE_PARSE_MAX_BYTES = 64 * 1024;
+
+/**
+ * Most markup characters (and lines) parsed on the build's own thread: the quadratic worst cases
+ * need thousands of delimiters, and the portal's pages have at most about 3,500.
+ */
+export const INLINE_PARSE_MAX_MARKUP = 6000;
+
+/** Longest a parse on the worker may run; the fixture site around it builds in about a second. */
+export const PARSE_DEADLINE_MS = 2000;
+
+/**
+ * Most nodes in one page's Markdown tree: every later stage (transforms, HTML, highlighting,
+ * rendering, search) is linear in it. The portal's fullest page has under 500.
+ */
+export const MAX_TREE_NODES = 50_000;
+
+/**
+ * Most image openers (`![`) parsed on the build's own thread: images may hold images, and open
+ * ones cost more than any other delimiter (2,000 nested took 4 s at 18 KB). The portal has one a page.
+ */
+export const INLINE_PARSE_MAX_IMAGES = 200;
+
+/** Characters that start or end a Markdown, GFM, directive or MDX construct, and line ends. */
+const MARKUP = /[*_~[\]!<>|&`:\\{}#=+\-@\n]/g;
+const IMAGE = /!\[/g;
+
+/** Whether a pattern occurs more than `max` times in the text, stopping at the first one past. */
+function occursMoreThan(text: string, pattern: RegExp, max: number): boolean {
+  let count = 0;
+  for (const _ of text.matchAll(pattern)) if (++count > max) return true;
+  return false;
+}
+
+/**
+ * Whether a text is cheap enough to parse on this thread: small, with few markup characters and
+ * image openers. Code blocks are not skipped: where a fence really ends is the parser's business,
+ * and a scan that guessed wrong would let hostile markup through unbounded. A wrong "no" costs
+ * only the worker's startup.
+ */
+export function parsesInline(text: string): boolean {
+  return text.length <= INLINE_PARSE_MAX_BYTES && !occursMoreThan(text, IMAGE, INLINE_PARSE_MAX_IMAGES) && !occursMoreThan(text, MARKUP, INLINE_PARSE_MAX_MARKUP);
+}
+
+/** ParseTimeout, at the top of the file: there is no better place to point at. */
+export function parseTimeout(file: string): Diagnostic {
+  return diagnostic('ParseTimeout', `reading this page's Markdown took longer than ${PARSE_DEADLINE_MS / 1000} s, so it was stopped`, { file, line: 1, column: 1 }, {
+    hint: 'split the page; thousands of unclosed `*`, `_`, `~` or `[`, very long tables or lists, or quotes repeated many times are slow to read',
+  });
+}
+
+/** PageTooComplex at the node that passes MAX_TREE_NODES. */
+export function tooManyNodes(file: string, at: { line?: number; column?: number } | null): Diagnostic {
+  return diagnostic('PageTooComplex', `the page has more than ${MAX_TREE_NODES.toLocaleString('en')} Markdown elements (paragraphs, list items, table cells, links, runs of text); it passes the limit here`, { file, line: at?.line, column: at?.column }, {
+    hint: 'split it into several pages',
+  });
+}
+
+/** The first node past MAX_TREE_NODES in document order, without recursion; null when the tree is within it. */
+export function checkTreeSize(tree: Node, file: string): Diagnostic | null {
+  const stack: Node[] = [tree];
+  let count = 0;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (++count > MAX_TREE_NODES) return tooManyNodes(file, node.position?.start ?? null);
+    const children = (node as Partial<Parent>).children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return null;
+}
+
 /**
  * Deepest nesting of lists, quotes and components the author may write. micromark's time grows
  * with depth × size on nested lists (1,000 levels took 30 s to parse), and the tree stages

@@ -12,27 +12,32 @@ const mdParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).
 
 interface PointLike { line?: number; column?: number; start?: { line?: number; column?: number } }
 
+/** What a parser error carries (a VFileMessage, or its plain copy sent back by the parse worker). */
+export interface ParseErrorLike { reason?: string; message: string; place?: PointLike; line?: number; column?: number }
+
+/** The parser chosen by the file's extension: MDX for `.mdx`, CommonMark + GFM for anything else. */
+export const isMdx = (file: string): boolean => file.endsWith('.mdx');
+
+/** A syntax error thrown by micromark as an MdxSyntax diagnostic at the place it names. */
+export function syntaxDiagnostic(e: ParseErrorLike, file: string): Diagnostic {
+  let place: { line?: number; column?: number } = e.place?.start ?? e.place ?? e;
+  if (place.line === undefined) {
+    // some micromark errors (an unclosed tag at the end of the file) only name the place in the text
+    const m = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
+    if (m) place = { line: Number(m[1]), column: Number(m[2]) };
+  }
+  return diagnostic('MdxSyntax', `MDX syntax error: ${e.reason ?? e.message}`, { file, line: place.line, column: place.column }, {
+    hint: 'in MDX, `{`, `}` and `<` in prose must be escaped or put in backticks',
+  });
+}
+
 /** Parses MDX (`.mdx`) or CommonMark + GFM (`.md`) into mdast; a syntax error becomes a positioned diagnostic. */
 export function parseMarkdown(source: string, file: string): { tree: Root | null; diagnostics: Diagnostic[] } {
-  const parser = file.endsWith('.mdx') ? mdxParser : mdParser;
+  const parser = isMdx(file) ? mdxParser : mdParser;
   try {
     return { tree: parser.parse(source), diagnostics: [] };
   } catch (error) {
-    const e = error as { reason?: string; message: string; place?: PointLike; line?: number; column?: number };
-    let place: { line?: number; column?: number } = e.place?.start ?? e.place ?? e;
-    if (place.line === undefined) {
-      // some micromark errors (an unclosed tag at the end of the file) only name the place in the text
-      const m = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
-      if (m) place = { line: Number(m[1]), column: Number(m[2]) };
-    }
-    return {
-      tree: null,
-      diagnostics: [
-        diagnostic('MdxSyntax', `MDX syntax error: ${e.reason ?? e.message}`, { file, line: place.line, column: place.column }, {
-          hint: 'in MDX, `{`, `}` and `<` in prose must be escaped or put in backticks',
-        }),
-      ],
-    };
+    return { tree: null, diagnostics: [syntaxDiagnostic(error as ParseErrorLike, file)] };
   }
 }
 

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { INLINE_PARSE_MAX_MARKUP, MAX_FILE_BYTES } from '../../packages/engine/src/node/markdown/limits';
+import { buildSite, copyFixture, problems, writeFiles } from '../helpers/fixtures';
+
+/*
+ * Pages that are flat but slow to parse, each just under the largest file allowed: every one must
+ * end, whole build included, well within the rule's 5 s (15 s here: test machines are noisy) with
+ * one positioned diagnostic. Before the bounded parse, most of these took 10 s to over a minute.
+ */
+
+const FILE = 'content/guide/hostile.mdx';
+const HEAD = '---\ntitle: Hostile\n---\n\n';
+/** Room for the body: the worst size the file limit lets through. */
+const ROOM = MAX_FILE_BYTES - HEAD.length - 1024;
+
+const fill = (unit: string, bytes = ROOM) => unit.repeat(Math.floor(bytes / unit.length));
+const pairs = (open: string, close: string) => {
+  const n = Math.floor(ROOM / (open.length + close.length));
+  return open.repeat(n) + close.repeat(n);
+};
+const repeatBlock = (block: string) => fill(block);
+
+const list31 = Array.from({ length: 31 }, (_, i) => `${'  '.repeat(i)}- item\n`).join('');
+
+/** Quadratic or worse in micromark: at this size they never finish within the deadline. */
+const neverFinish: Record<string, string> = {
+  '`*a` repeated': fill('*a'),
+  '`~a` repeated': fill('~a'),
+  'unclosed links, then their ends': pairs('[a ', '](/x)'),
+  'unclosed images, then their ends': pairs('![a ', '](/x)'),
+  '31-level quotes, repeated': repeatBlock(`${'> '.repeat(31)}x\n\n`),
+};
+
+/**
+ * Slow but closer to linear: on a fast machine the parse may finish in time, and then the page is
+ * either too large a tree or (one paragraph of text) simply built.
+ */
+const bounded: Record<string, string> = {
+  'a table of 100,000 rows': `| a | b |\n| - | - |\n${fill('| x | y |\n')}`,
+  '31-level lists, repeated': repeatBlock(`${list31}\npara\n\n`),
+  '`*a _b ` repeated': fill('*a _b '),
+  'lines of 30 `>`': fill(`${'>'.repeat(30)} x\n`),
+  '`[` repeated': fill('['),
+  'empty list items': fill('1.\n'),
+};
+
+async function buildWith(body: string) {
+  const root = copyFixture('basic');
+  writeFiles(root, { [FILE]: `${HEAD}${body}\n` });
+  const started = performance.now();
+  const result = await buildSite(root);
+  return { seconds: (performance.now() - started) / 1000, problems: problems(result, root), ok: result.ok };
+}
+
+describe('hostile content builds in bounded time', () => {
+  for (const [name, body] of Object.entries(neverFinish)) {
+    it(`${name}: ParseTimeout at 1:1`, async () => {
+      const built = await buildWith(body);
+      expect(built.problems).toEqual([`${FILE}:1:1 error ParseTimeout`]);
+      expect(built.seconds).toBeLessThan(15);
+    });
+  }
+
+  for (const [name, body] of Object.entries(bounded)) {
+    it(`${name}: built, or one ParseTimeout or PageTooComplex`, async () => {
+      const built = await buildWith(body);
+      if (!built.ok) {
+        expect(built.problems).toHaveLength(1);
+        expect(built.problems[0]).toMatch(new RegExp(`^${FILE}:(1:1 error ParseTimeout|\\d+:\\d+ error PageTooComplex)$`));
+      }
+      expect(built.seconds).toBeLessThan(15);
+    });
+  }
+
+  it('a slow page that two pages also include is parsed once and reported once', async () => {
+    const root = copyFixture('basic');
+    const include = (title: string) => `---\ntitle: ${title}\n---\n\n<Include file="partials/slow.mdx" />\n`;
+    writeFiles(root, { 'content/partials/slow.mdx': `${HEAD}${fill('*a', 256 * 1024)}\n`, 'content/guide/a.mdx': include('A'), 'content/guide/b.mdx': include('B') });
+    const started = performance.now();
+    const result = await buildSite(root);
+    expect(problems(result, root).filter((p) => p.includes('error'))).toEqual(['content/partials/slow.mdx:1:1 error ParseTimeout']);
+    expect((performance.now() - started) / 1000).toBeLessThan(15);
+  });
+
+  it('a markup-dense page just small enough to parse without the worker builds', async () => {
+    const built = await buildWith(fill('*a', INLINE_PARSE_MAX_MARKUP * 2 - 2 * 16));
+    expect(built.problems).toEqual([]);
+    expect(built.seconds).toBeLessThan(15);
+  });
+});
