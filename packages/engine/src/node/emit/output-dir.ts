@@ -85,6 +85,10 @@ export class OutputVersion {
   /** Creates the store (when new), locks and creates a fresh version folder. */
   static start(out: string): OutputVersion {
     const store = storeFor(out);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    // A read-only or foreign parent folder fails here, with its own path and reason (EROFS,
+    // EACCES), rather than as a puzzling error from a recursive mkdir below it.
+    fs.accessSync(path.dirname(out), fs.constants.W_OK);
     fs.mkdirSync(store, { recursive: true });
     fs.writeFileSync(path.join(store, STORE_MARKER), 'Version folders of a docsgen output; the output path links to the current one.\n');
     const version = new OutputVersion(out, `${Date.now().toString(36)}-${process.pid}-${randomBytes(3).toString('hex')}`);

@@ -57,6 +57,17 @@ export class MemorySink implements Sink {
   }
 }
 
+/** Writes a file; an error that does not say which file (a full disk) is given the path. */
+function writeAt(full: string, contents: string | Buffer): void {
+  try {
+    fs.writeFileSync(full, contents);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    e.path ??= full;
+    throw e;
+  }
+}
+
 /** A build that already failed: the rest of the pipeline runs to report every problem, and writes nothing. */
 export class DiscardSink implements Sink {
   readonly manifest = new Map<string, string>();
@@ -94,7 +105,7 @@ export class DiskSink implements Sink {
 
   write(file: string, contents: string | Buffer): void {
     this.bytes += sizeOf(contents);
-    fs.writeFileSync(this.target(file), contents);
+    writeAt(this.target(file), contents);
     crashPoint(`wrote:${this.manifest.size}`);
     this.manifest.set(file, contentHash(contents));
   }
@@ -102,7 +113,7 @@ export class DiskSink implements Sink {
   copy(from: string, file: string): void {
     const bytes = fs.readFileSync(from);
     this.bytes += bytes.length;
-    fs.writeFileSync(this.target(file), bytes);
+    writeAt(this.target(file), bytes);
     this.manifest.set(file, contentHash(bytes));
   }
 

@@ -38,6 +38,7 @@ export function fileSystemDiagnostic(error: NodeJS.ErrnoException, root: string,
 
 const verbOf = (syscall: string | undefined): string => {
   if (!syscall) return 'use';
+  if (syscall === 'access') return 'write to';
   if (/^(open|read|stat|lstat|scandir|readlink|realpath)/.test(syscall)) return syscall.startsWith('open') ? 'open' : 'read';
   if (/^(write|mkdir|rename|copyfile|symlink|unlink|rmdir|rm)/.test(syscall)) return 'write';
   return 'use';
