@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { SiteBuilder, type BuildResult } from '../../packages/engine/src/node/index';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -37,4 +38,20 @@ export function readOut(root: string, file: string): string {
 /** Diagnostics as `file:line:col code` lines relative to the site, for compact assertions. */
 export function problems(result: BuildResult, root: string): string[] {
   return result.diagnostics.map((d) => `${path.isAbsolute(d.file) ? path.relative(root, d.file) : d.file}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}`);
+}
+
+/** Every file below `dir` (through links) → sha1 of its bytes; null when `dir` holds nothing. */
+export function snapshotFiles(dir: string): Record<string, string> | null {
+  if (!fs.existsSync(dir)) return null;
+  const files: Record<string, string> = {};
+  const walk = (folder: string, rel: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(full, name);
+      else files[name] = createHash('sha1').update(fs.readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir, '');
+  return files;
 }

@@ -1,29 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, writeFiles } from '../helpers/fixtures';
+import { copyFixture, snapshotFiles, writeFiles } from '../helpers/fixtures';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/docsgen');
 const run = promisify(execFile);
 
-/** Every file under the output path (through its link) → hash; null when the path holds nothing. */
-function snapshot(out: string): Record<string, string> | null {
-  if (!fs.existsSync(out)) return null;
-  const files: Record<string, string> = {};
-  const walk = (dir: string, rel: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      const name = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(full, name);
-      else files[name] = createHash('sha1').update(fs.readFileSync(full)).digest('hex');
-    }
-  };
-  walk(out, '');
-  return files;
-}
+const snapshot = snapshotFiles;
 
 /** Runs `docsgen build` until it ends or kills itself; resolves to its exit signal or code. */
 function build(root: string, env: Record<string, string> = {}): Promise<string> {

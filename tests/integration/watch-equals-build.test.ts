@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SiteBuilder, type BuildResult } from '../../packages/engine/src/node/index';
 import { serve } from '../../packages/engine/src/node/dev/serve';
 import { DEV_CLIENT_SCRIPT } from '../../packages/engine/src/node/dev/dev-client';
 import { silentLogger } from '../../packages/engine/src/node/task';
-import { copyFixture, writeFiles } from '../helpers/fixtures';
+import { copyFixture, snapshotFiles, writeFiles } from '../helpers/fixtures';
 
 /** Every file of an output folder (through its link) → hash of its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      const name = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(full, name);
-      else out[name] = createHash('sha1').update(fs.readFileSync(full)).digest('hex');
-    }
-  };
-  walk(dir, '');
-  return out;
-}
+const snapshot = (dir: string): Record<string, string> => snapshotFiles(dir) ?? {};
 
 /** A cold build of the site's files as they are now, with the same dev script, into a fresh folder. */
 async function coldBuild(root: string): Promise<{ result: BuildResult; files: Record<string, string> }> {
