@@ -78,14 +78,16 @@ describe('a build killed at any point leaves the previous site or the new one, w
     }
   });
 
-  it('two builds of one site at once both finish, and the output is one whole site', async () => {
+  it('three builds of one site at once all finish, and the output is one whole site (three rounds)', async () => {
     const root = copyFixture('basic');
     fs.cpSync(template, root, { recursive: true, verbatimSymlinks: true });
-    const [a, b] = await Promise.all([build(root), build(root)]);
-    expect([a, b]).toEqual(['0', '0']);
-    const seen = snapshot(path.join(root, 'build'))!;
-    expect(Object.keys(seen).filter((f) => seen[f] !== previous[f]), 'files that differ from a lone build').toEqual([]);
-    expect(seen).toEqual(previous);
+    for (let round = 0; round < 3; round++) {
+      expect(await Promise.all([build(root), build(root), build(root)])).toEqual(['0', '0', '0']);
+      // A cleanup that read the current version just before another build's swap once deleted it.
+      const seen = snapshot(path.join(root, 'build'));
+      expect(seen, 'the output path leads to a whole site').not.toBeNull();
+      expect(Object.keys(seen!).filter((f) => seen![f] !== previous[f]), 'files that differ from a lone build').toEqual([]);
+    }
     expect(await build(root)).toBe('0');
     expect(leftovers(root)).toEqual([]);
   });

@@ -103,16 +103,20 @@ export class OutputVersion {
   commit(): void {
     const store = storeFor(this.out);
     crashPoint('before-commit');
-    adoptLegacyOutput(this.out, store);
-    const link = path.join(store, `${this.id}.link`);
-    const target = process.platform === 'win32' ? this.dir : path.relative(path.dirname(this.out), this.dir);
-    fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
-    crashPoint('before-rename');
-    fs.renameSync(link, this.out);
-    crashPoint('after-rename');
-    fs.rmSync(this.lock, { force: true });
-    crashPoint('before-cleanup');
-    removeStaleVersions(this.out);
+    // One build at a time swaps and cleans up: a cleanup that read the current version just before
+    // another build's swap would otherwise delete the version that swap had just published.
+    withStoreLock(store, () => {
+      adoptLegacyOutput(this.out, store);
+      const link = path.join(store, `${this.id}.link`);
+      const target = process.platform === 'win32' ? this.dir : path.relative(path.dirname(this.out), this.dir);
+      fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
+      crashPoint('before-rename');
+      fs.renameSync(link, this.out);
+      crashPoint('after-rename');
+      fs.rmSync(this.lock, { force: true });
+      crashPoint('before-cleanup');
+      removeStaleVersions(this.out);
+    });
   }
 
   abort(): void {
@@ -146,6 +150,33 @@ export function currentVersion(out: string): string | null {
   }
 }
 
+const STORE_LOCK = 'commit.lock';
+
+/**
+ * Runs `work` holding the store's commit lock: a file created exclusively, naming this process. A
+ * lock whose process is gone (a build killed while committing) is taken over; a live one is waited
+ * for, a few milliseconds at a time (a commit is one rename and a cleanup).
+ */
+function withStoreLock(store: string, work: () => void): void {
+  const file = path.join(store, STORE_LOCK);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!lockHeld(file)) fs.rmSync(file, { force: true });
+      else Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
 /** True while the process that wrote `lock` runs (a build still writing that version). */
 function lockHeld(lock: string): boolean {
   let pid: number;
@@ -172,7 +203,7 @@ export function removeStaleVersions(out: string): void {
   if (!isStore(store)) return;
   const current = currentVersion(out);
   for (const name of fs.readdirSync(store)) {
-    if (name === STORE_MARKER) continue;
+    if (name === STORE_MARKER || name === STORE_LOCK) continue;
     const id = name.replace(/\.(link|lock)$/, '');
     if (path.join(store, id) === current || lockHeld(path.join(store, `${id}.lock`))) continue;
     fs.rmSync(path.join(store, name), { recursive: true, force: true });
