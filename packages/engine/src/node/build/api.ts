@@ -8,7 +8,7 @@ import type { CodeHighlighter } from '../markdown/highlight';
 import type { UserPlugins } from '../markdown/user-plugins';
 import type { TemplateModule } from '../render/load-templates';
 import { contentToHtml } from '../render/render-pages';
-import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import type { SiteBoundary } from '../fs/boundary';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { LoadedTemplates } from '../render/load-templates';
 import { buildClientAssets, type ClientAssets } from '../client-build/build-client';
-import { hashOf } from '../cache/json-cache';
+import { hashOf } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 

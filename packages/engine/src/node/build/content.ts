@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { routeForFile, routeProblem } from '../../shared/routes';
 import { listContentFiles, type CategoryMeta } from '../crawl/crawl-content';
 import type { CompileContext, CompiledPage } from '../markdown/compile-page';
-import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';

@@ -61,7 +61,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));
-  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache)`));
+  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new`));
   const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
   const apiPages = report.take(api);
   const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
@@ -89,7 +89,6 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const [file, from] of copies) sink.copy(from, file);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);
     report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
-    site.saveCaches();
     if (report.failed) sink.abort();
     else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
   } catch (error) {

@@ -7,7 +7,7 @@ import type { LoadedTemplates } from '../render/load-templates';
 import { renderPages } from '../render/render-pages';
 import type { DocumentAssets } from '../render/html-document';
 import { pageFacts, type PageFacts } from '../check/page-facts';
-import { hashOf } from '../cache/json-cache';
+import { hashOf } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import type { Sink } from '../emit/sinks';

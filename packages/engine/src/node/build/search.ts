@@ -3,7 +3,7 @@ import { searchVersionTag } from '../../shared/site';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { PageGraph } from '../graph/page-graph';
 import { searchRecords, buildSearchIndex } from '../search/build-search-index';
-import { hashOf } from '../cache/json-cache';
+import { hashOf } from '../cache/cache-key';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
 

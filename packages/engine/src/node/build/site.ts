@@ -7,7 +7,7 @@ import { gitLastUpdated } from '../graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
 import { CodeHighlighter, HighlightCache } from '../markdown/highlight';
 import { DirCache } from '../cache/dir-cache';
-import { hashOf, ENGINE_CACHE_VERSION } from '../cache/json-cache';
+import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { SiteBoundary } from '../fs/boundary';
 import type { PageEntry } from './content';
 import type { ApiEntry } from './api';
@@ -50,7 +50,6 @@ export interface OpenSite {
   caches: SiteCaches;
   highlighter: CodeHighlighter;
   lastUpdated: Map<string, string>;
-  saveCaches(): void;
 }
 
 /**
@@ -73,10 +72,10 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   const problems = configPathProblems(config, boundary);
   if (problems.length) return staged(null, problems);
   const caches = openCaches(config, noCache, session);
-  session.highlighter ??= new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, 'highlight-cache.json')));
+  session.highlighter ??= new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')));
   const highlighter = session.highlighter;
   session.lastUpdated ??= gitLastUpdated(config.root);
-  return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated, saveCaches: () => highlighter.cache.save() });
+  return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated });
 }
 
 function rootProblem(root: string): Diagnostic | null {

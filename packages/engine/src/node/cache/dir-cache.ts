@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { hashOf } from './json-cache';
+import { hashOf } from './cache-key';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -11,6 +11,9 @@ import { hashOf } from './json-cache';
 export class DirCache<T> {
   private readonly memory = new Map<string, T>();
   private created = false;
+  /** Entries found and entries written in this process (reported by stages, asserted by tests). */
+  hits = 0;
+  misses = 0;
 
   /** `keep` false (with no `dir`): a cache that stores nothing. */
   constructor(private readonly dir: string | null, private readonly keep = true) {}
@@ -20,6 +23,12 @@ export class DirCache<T> {
   }
 
   get(key: string): T | undefined {
+    const value = this.read(key);
+    if (value !== undefined) this.hits++;
+    return value;
+  }
+
+  private read(key: string): T | undefined {
     if (!this.dir) return this.memory.get(key);
     try {
       return JSON.parse(fs.readFileSync(this.fileOf(key), 'utf8')) as T;
@@ -29,6 +38,7 @@ export class DirCache<T> {
   }
 
   set(key: string, value: T): void {
+    this.misses++;
     if (!this.dir) {
       if (this.keep) this.memory.set(key, value);
       return;

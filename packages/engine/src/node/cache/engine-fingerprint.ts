@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashOf } from './json-cache';
+import { hashOf } from './cache-key';
 
 const engineSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashOf } from '../cache/json-cache';
+import { hashOf } from '../cache/cache-key';
 import type { ParsedConfig, PluginEntry } from './config-schema';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { JsonCache } from '../cache/json-cache';
+import { DirCache } from '../cache/dir-cache';
 import { dependencyFingerprint } from '../cache/engine-fingerprint';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
@@ -7,7 +7,7 @@ import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 const RENDER_VERSION = '7';
 
 /** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
-export class HighlightCache extends JsonCache<string> {}
+export class HighlightCache extends DirCache<string> {}
 
 export interface CodeBlockInfo {
   lang: string;
