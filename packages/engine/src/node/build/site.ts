@@ -135,8 +135,8 @@ const filesKey = (files: string[]): string => {
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));
   const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
-  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render')), search: new DirCache(dir('search')), client: new DirCache(dir('client')) };
+  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search')), client: new DirCache(dir('client')) };
 }
 
 /** A one-off build keeps no page HTML in memory (it is streamed to disk); a watch session does. */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch), search: new DirCache(null, watch), client: new DirCache(null) });
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null) });

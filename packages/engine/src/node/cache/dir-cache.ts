@@ -15,8 +15,11 @@ export class DirCache<T> {
   hits = 0;
   misses = 0;
 
-  /** `keep` false (with no `dir`): a cache that stores nothing. */
-  constructor(private readonly dir: string | null, private readonly keep = true) {}
+  /**
+   * `keep` false (with no `dir`): a cache that stores nothing. `text`: the values are strings,
+   * stored as they are (rendered HTML), not as JSON.
+   */
+  constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
 
   private fileOf(key: string): string {
     return path.join(this.dir!, hashOf(key));
@@ -31,7 +34,8 @@ export class DirCache<T> {
   private read(key: string): T | undefined {
     if (!this.dir) return this.memory.get(key);
     try {
-      return JSON.parse(fs.readFileSync(this.fileOf(key), 'utf8')) as T;
+      const stored = fs.readFileSync(this.fileOf(key), 'utf8');
+      return (this.text ? stored : JSON.parse(stored)) as T;
     } catch {
       return undefined;
     }
@@ -47,7 +51,7 @@ export class DirCache<T> {
     this.created = true;
     const file = this.fileOf(key);
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(value));
+    fs.writeFileSync(tmp, this.text ? String(value) : JSON.stringify(value));
     fs.renameSync(tmp, file);
   }
 

@@ -97,9 +97,16 @@ export class DiskSink implements Sink {
     return this.version.dir;
   }
 
+  /** Folders already made in this version (a recursive mkdir per file cost ~45 ms a build). */
+  private readonly folders = new Set<string>();
+
   private target(file: string): string {
     const full = outputFile(this.version.dir, file);
-    fs.mkdirSync(path.dirname(full), { recursive: true });
+    const folder = path.dirname(full);
+    if (!this.folders.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     return full;
   }
 

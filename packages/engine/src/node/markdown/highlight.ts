@@ -7,7 +7,12 @@ import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 const RENDER_VERSION = '7';
 
 /** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
-export class HighlightCache extends DirCache<string> {}
+/** Finished code-block HTML, one file per block, stored as it is. */
+export class HighlightCache extends DirCache<string> {
+  constructor(dir: string | null) {
+    super(dir, true, true);
+  }
+}
 
 export interface CodeBlockInfo {
   lang: string;

@@ -3,7 +3,8 @@ import yaml from 'js-yaml';
 /** More values than any real API description has once its YAML aliases are expanded. */
 export const MAX_EXPANDED_VALUES = 1_000_000;
 
-/** An alias use (`*name`) where YAML allows one: it may repeat a whole subtree. */
+/** An anchor (`&name`) and an alias use (`*name`) where YAML allows them: an alias repeats a subtree. */
+const ANCHOR = /(?:^|[\s,[{:-])&[^\s,[\]{}]+/m;
 const ALIAS = /(?:^|[\s,[{:-])\*[^\s,[\]{}]+/m;
 
 /**
@@ -13,7 +14,8 @@ const ALIAS = /(?:^|[\s,[{:-])\*[^\s,[\]{}]+/m;
  * with a budget, before anything else does. Documents without aliases are not parsed here.
  */
 export function aliasExpansionProblem(text: string): number | null {
-  if (!ALIAS.test(text)) return null;
+  // Without both there is nothing to expand (and `*emphasis*` in descriptions matches ALIAS alone).
+  if (!ANCHOR.test(text) || !ALIAS.test(text)) return null;
   let document: unknown;
   try {
     document = yaml.load(text);
