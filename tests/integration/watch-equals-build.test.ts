@@ -42,6 +42,7 @@ async function replay(root: string, steps: Step[], options: { noCache: boolean }
     writeFiles(root, step.write ?? {});
     changed.push(...(step.remove ?? []), ...Object.keys(step.write ?? {}));
     const rebuilt = await builder.update(changed.map((f) => path.join(root, f)));
+    await builder.settled(); // the search files a rebuild writes right after the reload
     const cold = await coldBuild(root);
     expect(rebuilt.ok, `${step.name}: the rebuild succeeds exactly when a cold build does`).toBe(cold.result.ok);
     if (cold.result.ok) expect(snapshot(out), step.name).toEqual(cold.files);

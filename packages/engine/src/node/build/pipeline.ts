@@ -7,7 +7,8 @@ import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { assetUrlFor } from '../client-build/build-client';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
-import { DiscardSink, type Sink } from '../emit/sinks';
+import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
+import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
 import type { UserPlugins } from '../markdown/user-plugins';
@@ -40,6 +41,8 @@ export interface PipelineResult {
   outPath: string | null;
   /** Routes rendered in this run (not served from the cache). */
   rendered: number;
+  /** Writes a watch rebuild leaves until after the reload (the search files); resolved otherwise. */
+  settled: Promise<void>;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface PipelineResult {
 export async function runPipeline(options: PipelineOptions, session: SiteSession): Promise<PipelineResult> {
   const log = options.logger;
   const report = new Report();
-  const result: PipelineResult = { diagnostics: report.diagnostics, graph: null, config: null, sink: null, outPath: null, rendered: 0 };
+  const result: PipelineResult = { diagnostics: report.diagnostics, graph: null, config: null, sink: null, outPath: null, rendered: 0, settled: Promise.resolve() };
   const site = report.take(await task(log, 'config', () => openSite(options.root, options.noCache, session)));
   if (!site || report.failed) return result;
   const { config, templates, boundary, caches } = site;
@@ -77,10 +80,15 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands };
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
-    const search = report.take(await task(log, 'search', () => searchFiles(graph, contents, config, rendered.keys, caches.search), (s) => (s.value.reused ? 'from cache' : '')));
-    const files = new Map([...siteFiles(graph, config), ...search.files, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    // A watch rebuild reloads browsers first and writes the search files right after (they change
+    // by one page's records; rebuilding them is the slowest part of a rebuild).
+    const search = () => searchFiles(graph, contents, config, rendered.keys, caches.search);
+    const later = sink instanceof LiveSink ? sink : null;
+    const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
+    if (later) for (const name of SEARCH_FILES) later.keep(name);
+    const files = new Map([...siteFiles(graph, config), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
@@ -91,6 +99,9 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
     if (report.failed) sink.abort();
     else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
+    // Only a committed build may tell the next rebuild what is on disk.
+    if (!report.failed) session.emitted = sink instanceof LiveSink || sink instanceof DiskSink ? rendered.emitted : undefined;
+    if (later && !report.failed) result.settled = writeLater(later, search);
   } catch (error) {
     sink.abort();
     throw error;
@@ -103,3 +114,10 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 
 /** A value that carries its own diagnostics (the graph), as a stage result. */
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
+
+/** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
+async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, string> }>): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  for (const [name, text] of search().value.files) sink.write(name, text);
+  sink.commit();
+}

@@ -24,6 +24,16 @@ export interface RenderStageInput {
   /** Finished HTML by render key. */
   cache: DirCache<string>;
   sink: Sink;
+  /**
+   * What a watch session's last committed build emitted for each route (its render key and facts):
+   * a page whose key is unchanged stays as it is on disk, neither read nor written again.
+   */
+  emitted?: ReadonlyMap<string, EmittedPage>;
+}
+
+export interface EmittedPage {
+  key: string;
+  facts: PageFacts;
 }
 
 export interface RenderedSite {
@@ -32,6 +42,8 @@ export interface RenderedSite {
   /** Render key of each route (the search stage reuses its records while all keys are unchanged). */
   keys: Map<string, string>;
   rendered: number;
+  /** Each route's key and facts, for the session once this build is committed. */
+  emitted: Map<string, EmittedPage>;
 }
 
 /**
@@ -42,11 +54,14 @@ export interface RenderedSite {
 export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const { graph, sink } = input;
   const shared = hashOf(engineFingerprint(), input.templates.hash, JSON.stringify(input.site), JSON.stringify(graph.sidebars), JSON.stringify({ ...input.assets, islands: [...(input.assets.islands ?? [])] }));
-  const out: RenderedSite = { facts: new Map(), keys: new Map(), rendered: 0 };
+  const out: RenderedSite = { facts: new Map(), keys: new Map(), rendered: 0, emitted: new Map() };
   const diagnostics: Diagnostic[] = [];
   const emit = (route: string, html: string) => {
-    sink.write(route === '/404' ? '404.html' : htmlFileForRoute(route), html);
-    out.facts.set(route, pageFacts(html));
+    sink.write(pageFile(route), html);
+    const facts = pageFacts(html);
+    out.facts.set(route, facts);
+    const key = out.keys.get(route);
+    if (key) out.emitted.set(route, { key, facts });
   };
   const toRender: string[] = [];
   for (const route of graph.routes) {
@@ -55,6 +70,12 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     // A content page with errors has no source hash: render it, never cache it.
     const key = source === undefined ? null : hashOf(shared, JSON.stringify(page), source);
     if (key) out.keys.set(route, key);
+    const known = key ? input.emitted?.get(route) : undefined;
+    if (key && known?.key === key && input.sink.keep?.(pageFile(route))) {
+      out.facts.set(route, known.facts);
+      out.emitted.set(route, known);
+      continue;
+    }
     const cached = key ? input.cache.get(key) : undefined;
     if (cached !== undefined) emit(route, cached);
     else toRender.push(route);
@@ -72,3 +93,5 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   input.cache.retain(out.keys.values());
   return staged(out, diagnostics);
 }
+
+const pageFile = (route: string) => (route === '/404' ? '404.html' : htmlFileForRoute(route));

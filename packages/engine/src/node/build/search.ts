@@ -7,6 +7,9 @@ import { hashOf } from '../cache/cache-key';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
 
+/** The files the search stage writes. */
+export const SEARCH_FILES = ['search-index.json', 'search-records.json'] as const;
+
 /**
  * The local search index and the records for a hosted index. They come from the same inputs as the
  * pages: while every page's render key is unchanged, so are they (served from the cache).

@@ -12,6 +12,7 @@ import { SiteBoundary } from '../fs/boundary';
 import type { PageEntry } from './content';
 import type { ApiEntry } from './api';
 import type { ClientEntry } from './client';
+import type { EmittedPage } from './render';
 import { staged, type Staged } from './stage';
 
 /**
@@ -26,6 +27,8 @@ export interface SiteSession {
   lastUpdated?: Map<string, string>;
   /** Compiled pages by file. */
   pages: Map<string, PageEntry>;
+  /** What the last committed build emitted for each route (render key and facts), for watch rebuilds. */
+  emitted?: ReadonlyMap<string, EmittedPage>;
   /** In-memory caches of a session built with --no-cache (the persistent ones live on disk). */
   memory?: SiteCaches;
   /** A session that will build again (watch): with --no-cache it keeps rendered pages in memory. */

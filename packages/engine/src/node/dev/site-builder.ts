@@ -66,9 +66,12 @@ export class SiteBuilder {
     return this.session.config?.value ?? null;
   }
 
-  /** Resolves once every write of the last run is done (they all are when `full`/`update` resolve). */
+  /** Writes the last watch rebuild left until after the reload (the search files). */
+  private pending: Promise<void> = Promise.resolve();
+
+  /** Resolves once every write of the last run is done, the deferred search files included. */
   settled(): Promise<void> {
-    return Promise.resolve();
+    return this.pending;
   }
 
   /** Builds everything, writing a new version of the output. */
@@ -84,9 +87,14 @@ export class SiteBuilder {
 
   private async run(): Promise<BuildResult> {
     const start = performance.now();
+    await this.pending;
     const previous = this.last;
     try {
       const result = await runPipeline({ root: path.resolve(this.options.root), outDir: this.options.outDir, noCache: this.options.noCache ?? false, logger: this.logger, devScript: this.options.devScript, openSink: (config, out) => this.openSink(config, out) }, this.session);
+      this.pending = result.settled.catch((error: unknown) => {
+        const d = isFileSystemError(error) ? fileSystemDiagnostic(error, this.options.root) : null;
+        this.logger.warn(`the search files were not written: ${d ? d.message : String(error)}`);
+      });
       const ok = !hasErrors(result.diagnostics) && result.sink !== null;
       const sink = result.sink;
       const manifest = ok && sink ? sink.manifest : null;

@@ -20,6 +20,8 @@ export interface Sink {
   readonly manifest: ReadonlyMap<string, string>;
   /** Bytes written so far. */
   readonly bytes: number;
+  /** Keeps a file the previous build wrote, unread and unwritten; false when this sink cannot. */
+  keep?(file: string): boolean;
 }
 
 const contentHash = (contents: string | Buffer) => createHash('sha1').update(contents).digest('base64url');
@@ -157,6 +159,14 @@ export class LiveSink implements Sink {
     this.write(file, fs.readFileSync(from));
   }
 
+  /** Keeps a file the previous build wrote as it is (unchanged, or written later in this rebuild). */
+  keep(file: string): boolean {
+    const hash = this.previous.get(file);
+    if (hash === undefined) return false;
+    if (!this.manifest.has(file)) this.manifest.set(file, hash);
+    return true;
+  }
+
   commit(): void {
     for (const [file, contents] of this.changed) {
       const full = outputFile(this.dir, file);
@@ -164,6 +174,7 @@ export class LiveSink implements Sink {
       fs.writeFileSync(`${full}.tmp-${process.pid}`, contents);
       fs.renameSync(`${full}.tmp-${process.pid}`, full);
     }
+    this.changed.clear();
     for (const file of this.previous.keys()) {
       if (this.manifest.has(file)) continue;
       fs.rmSync(outputFile(this.dir, file), { force: true });
