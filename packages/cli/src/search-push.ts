@@ -70,8 +70,10 @@ export async function runSearchPush(opts: SearchPushOptions, env: NodeJS.Process
     await push(index, job, opts);
     return 0;
   } catch (error) {
-    printDiagnostics(failureDiagnostics(error, root, adminKey));
-    process.stdout.write('docsgen search push: 1 error, nothing more was pushed\n');
+    const refused = error instanceof Refusal || error instanceof DiagnosticError;
+    const list = failureDiagnostics(error, root, adminKey);
+    printDiagnostics(list);
+    process.stdout.write(`docsgen search push: ${list.length} error${list.length === 1 ? '' : 's'}, ${refused ? 'nothing was pushed' : 'the push stopped'}\n`);
     return 1;
   }
 }
@@ -162,7 +164,8 @@ async function push(index: HostedIndex, job: PushJob, opts: SearchPushOptions): 
  */
 function failureDiagnostics(error: unknown, root: string, adminKey: string): Diagnostic[] {
   if (error instanceof Refusal || error instanceof DiagnosticError) return error.diagnostics;
-  const redact = (text: string) => (adminKey ? text.split(adminKey).join('[admin key]') : text);
+  // Real admin keys are 32 characters; a short test value would cut up ordinary words.
+  const redact = (text: string) => (adminKey.length >= 8 ? text.split(adminKey).join('[admin key]') : text);
   const status = (error as { status?: unknown }).status;
   const message = redact(error instanceof Error ? error.message : String(error));
   return [
