@@ -101,6 +101,13 @@ describe('searchRecords', () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });
 
+  it('keeps objectIDs unique when a heading id is a word the page\'s own records use (## Page, ## Top), changing no other id', () => {
+    const clash = new Map(contents).set('/about', fragment('<p>About us.</p><h2 id="page">Page</h2><p>Paging.</p><h2 id="top">Top</h2><p>Tops.</p>'));
+    const ids = searchRecords(graph, clash).filter((r) => r.url.startsWith('/about')).map((r) => `${r.objectID} ${r.url}`);
+    expect(ids).toEqual(['/about#page /about', '/about#top /about', '/about#page~2 /about#page', '/about#top~2 /about#top']);
+    expect(() => buildSearchIndex(searchRecords(graph, clash))).not.toThrow();
+  });
+
   it('makes one record per API operation and schema', () => {
     expect(byId('/api/create-payment-session#operation')).toEqual({
       objectID: '/api/create-payment-session#operation',

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { runBuild } from './build';
 import { runCheck } from './check';
+import { runSearchPush } from './search-push';
 import { runServe } from './serve';
 
 /** Parses argv and runs one command; resolves to the process exit code. */
@@ -37,6 +38,18 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'also check that this emitted folder matches (default: in-memory build only)')
     .action(async (opts: { out?: string }) => {
       code = await runCheck({ root: program.opts<{ root: string }>().root, out: opts.out });
+    });
+  const search = program.command('search').description('work with the hosted search index');
+  search
+    .command('push')
+    .description('push the built search records to the hosted index (credentials from DOCSGEN_SEARCH_APP_ID and DOCSGEN_SEARCH_ADMIN_KEY)')
+    .option('--incremental', 'send only new and changed records and delete removed ones (default: replace the whole index atomically)', false)
+    .option('--dry-run', 'print what would change and send no write', false)
+    .option('--out <dir>', 'the built output folder to read search-records.json from (default: the config outDir)')
+    .option('--index <name>', 'index name (default: search.indexName from the config)')
+    .option('--host <url>', 'service host(s) instead of the default ones, comma-separated (or DOCSGEN_SEARCH_HOST)')
+    .action(async (opts: { incremental: boolean; dryRun: boolean; out?: string; index?: string; host?: string }) => {
+      code = await runSearchPush({ root: program.opts<{ root: string }>().root, ...opts });
     });
   try {
     await program.parseAsync(argv);

@@ -4,3 +4,7 @@ export type { UserConfig } from './config/config-schema';
 export { formatDiagnostic, sortDiagnostics } from './diagnostics/format-diagnostic';
 export { consoleLogger, silentLogger, formatMs, type Logger } from './task';
 export type { Diagnostic } from '../shared/diagnostic';
+export { loadConfig, type ResolvedConfig } from './config/load-config';
+export { DiagnosticError, diagnostic } from '../shared/diagnostic';
+export { openHostedIndex, type HostedIndex } from './search/hosted-index';
+export { planPush, parseRecords, parseHosts, withHash, newIndexSettings, type ExportedRecord, type PushPlan, type PushHost } from './search/push-plan';

@@ -81,6 +81,13 @@ export const DIAGNOSTIC_CODES = {
   TemplateSyntax: { severity: 'error', meaning: 'The theme\'s templates (`templates/`) do not compile.' },
   RenderError: { severity: 'error', meaning: 'A template threw while rendering the page (often browser-only code run on the server).' },
 
+  // Hosted search (`docsgen search push`)
+  SearchCredentialsMissing: { severity: 'error', meaning: '`docsgen search push` needs `DOCSGEN_SEARCH_APP_ID` and `DOCSGEN_SEARCH_ADMIN_KEY` in the environment (the admin key is never read from the config).' },
+  SearchWriteKeyInConfig: { severity: 'error', meaning: 'The config\'s `search.apiKey`, which every page publishes, is the admin key or a key that can write to the index: use a search-only key. Nothing was pushed.' },
+  SearchNoRecords: { severity: 'error', meaning: 'The output folder has no readable `search-records.json`: run `docsgen build` before `docsgen search push`.' },
+  SearchHostInvalid: { severity: 'error', meaning: '`--host` or `DOCSGEN_SEARCH_HOST` is not a host: give `name[:port]`, optionally with `http://` or `https://`, several separated by commas.' },
+  SearchPushFailed: { severity: 'error', meaning: 'The hosted search service refused a push request or could not be reached: the message gives its answer. A full push leaves the live index as it was.' },
+
   // docsgen itself
   RootNotAFolder: { severity: 'error', meaning: 'The path given with `--root` is a file, not the site folder.' },
   RootNotFound: { severity: 'error', meaning: 'The site folder given with `--root` does not exist or is not a folder.' },

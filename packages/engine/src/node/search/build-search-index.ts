@@ -88,6 +88,24 @@ function contentRecords(page: PageNode, tree: Root | undefined, lvl0: string): S
   return records;
 }
 
+/**
+ * objectIDs are `route#heading-id`, with `#page`, `#top`, `#operation` and `#schema` for the records
+ * that have no heading: stable from build to build (a hosted index is updated by them). A heading
+ * whose id is one of those words (`## Page`) would repeat one, and two records with one id break
+ * the local index and overwrite each other in the hosted one: the later one gets `~2` (`~3`…), a
+ * character heading ids never hold, so no id that was already unique changes. Pure.
+ */
+function uniqueIds(records: SearchRecord[]): SearchRecord[] {
+  const seen = new Set<string>();
+  for (const record of records) {
+    let id = record.objectID;
+    for (let n = 2; seen.has(id); n++) id = `${record.objectID}~${n}`;
+    record.objectID = id;
+    seen.add(id);
+  }
+  return records;
+}
+
 /** Every page's records: content split by heading, and API operations and schemas. Pure. */
 export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Root>): SearchRecord[] {
   const records: SearchRecord[] = [];
@@ -116,7 +134,7 @@ export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Ro
     }
     records.push(...contentRecords(page, contents.get(route), lvl0));
   }
-  return records;
+  return uniqueIds(records);
 }
 
 /** The local MiniSearch index as JSON (loaded by the browser with `MiniSearch.loadJSON`). */
