@@ -262,7 +262,7 @@ if (hugoOnly) {
   const h = measureHugo();
   const how = h.skip
     ? `Skipped: ${h.skip}.`
-    : `${h.version}. Each round builds the shared corpus cold three times in a rotating order, each in a fresh process with no cache and a fresh output folder: docsgen on the corpus (Markdown + API, \`--no-cache\`, \`.docsgen/\` removed), docsgen on its Markdown alone (no spec), and Hugo on the same Markdown (a temp site with tiny baseof/single/list layouts, a section's index.md as _index.md, Chroma highlighting on by default, a fresh \`--cacheDir\` and \`--ignoreCache\`); one untimed round first. Times are wall times of the whole process; each ratio is taken within its round and the median of the rounds is shown; peak RSS is ${h.rssBy}, the largest of the rounds.`;
+    : `${h.version}. Each round builds the shared corpus cold three times in a rotating order, each in a fresh process with no cache and a fresh output folder: docsgen on the corpus (Markdown + API, \`--no-cache\`, \`.docsgen/\` removed), docsgen on its Markdown alone (no spec), and Hugo on the same Markdown (a temp site with tiny baseof/single/list layouts, a section's index.md as _index.md, Chroma highlighting on by default, a fresh \`--cacheDir\` and \`--ignoreCache\`); one untimed round first. Times are wall times of the whole process; each ratio is taken within its round and the median of the rounds is shown; peak RSS (the largest of the rounds) is ${h.rssBy}.`;
   report({ label: opt('--label', `docsgen against Hugo (${today})`), command: `npm run bench -- --hugo-only --runs ${runs}`, how, write: args.includes('--write') });
   process.exit(0);
 }

@@ -191,7 +191,7 @@ export function compareWithHugo({ bin, gen, rounds }) {
     });
     return {
       version: hugo.version,
-      rssBy: gnuTime ? 'GNU time' : 'docsgen in-process only (no /usr/bin/time)',
+      rssBy: gnuTime ? 'measured by GNU time' : "docsgen's own (no /usr/bin/time, so Hugo's is not measured)",
       sides: Object.fromEntries(names.map((n) => [n, summary(n)])),
       corpusRatio: { rounds: ratios('corpus'), median: median(ratios('corpus')) },
       markdownRatio: { rounds: ratios('markdown'), median: median(ratios('markdown')) },
