@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// npm run bench [-- --root DIR] [-- --runs N] [-- --no-scale]
+// npm run bench [-- --root DIR] [-- --runs N] [-- --no-scale] [-- --no-hugo | --hugo-only]
 // Measures: cold builds (fresh process, empty cache, median of N), warm builds (persistent cache),
 // the rebuild after touching one page in watch mode, peak RSS, the bytes a reader downloads, and
 // per-page cost on generated corpora of 110, 1,000 and 5,000 pages, the local search index (size,
-// query time) and all JS fetched until network idle (in Chromium, where installed). Writes bench/RESULTS.md for the portal run.
+// query time) and all JS fetched until network idle (in Chromium, where installed), and cold
+// docsgen against Hugo on the shared synthetic corpus (bench/hugo.mjs). Writes bench/RESULTS.md for the portal run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compareWithHugo } from './hugo.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/docsgen');
@@ -21,6 +23,10 @@ const opt = (name, fallback) => {
 const root = path.resolve(opt('--root', repo));
 const runs = Number(opt('--runs', '5'));
 const scale = !args.includes('--no-scale');
+const hugoOnly = args.includes('--hugo-only');
+const hugo = hugoOnly || !args.includes('--no-hugo');
+// The shared corpus generator sits in shared/ beside the checkout (as on every machine and in CI).
+const corpusGen = path.resolve(opt('--corpus-gen', path.join(repo, '../shared/bench/gen-corpus.mjs')));
 const isPortal = root === repo;
 
 const median = (xs) => {
@@ -219,9 +225,48 @@ async function measureFetchedJs(out, routes) {
   }
 }
 
+/** The Hugo comparison's rows: the two ratios against their budgets, then each side's times. */
+function hugoRows(h) {
+  if (h.skip) {
+    console.log(`Hugo row skipped: ${h.skip}`);
+    line('synthetic corpus: docsgen ÷ Hugo (cold)', 'skipped', '≤ 2.8×, ≤ 2.5×', h.skip);
+    return;
+  }
+  const hugoName = `Hugo ${h.version.match(/^hugo (v\S+)/)?.[1] ?? h.version}`;
+  const verdict = (x, budget) => (x <= budget ? 'met' : 'MISSED');
+  const ratio = (label, r, budget) =>
+    line(`synthetic corpus: ${label} ÷ ${hugoName} on its Markdown, cold, median of per-round ratios`, `${r.median.toFixed(2)}×`, `≤ ${budget}×`, `${verdict(r.median, budget)}; rounds ${r.rounds.map((x) => x.toFixed(2)).join(', ')}`);
+  ratio('docsgen on the corpus (Markdown + API)', h.corpusRatio, 2.8);
+  ratio("docsgen on the corpus's Markdown alone", h.markdownRatio, 2.5);
+  const side = (label, s) =>
+    line(`synthetic corpus: ${label}, cold, median wall time`, fmtS(s.wall), '', `peak RSS ${s.rss === null ? 'not measured' : `${s.rss.toFixed(0)} MiB`}; ${s.pages} pages, ${s.html} HTML files; runs ${s.runs.map((r) => (r.wall / 1000).toFixed(2)).join(', ')} s`);
+  side('docsgen, Markdown + API', h.sides.corpus);
+  side('docsgen, Markdown alone', h.sides.markdown);
+  side(`${hugoName}, Markdown, minimal layouts`, h.sides.hugo);
+}
+
+function measureHugo() {
+  console.log(`docsgen against Hugo: ${runs} rounds on the corpus from ${corpusGen}`);
+  const h = compareWithHugo({ bin, gen: corpusGen, rounds: runs });
+  hugoRows(h);
+  return h;
+}
+
 const rows = [];
 const line = (what, value, budget = '', note = '') => rows.push({ what, value, budget, note });
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const today = new Date().toISOString().slice(0, 10);
+
+// --hugo-only: just the comparison, recorded (with --write) in its own dated section.
+if (hugoOnly) {
+  const h = measureHugo();
+  const how = h.skip
+    ? `Skipped: ${h.skip}.`
+    : `${h.version}. Each round builds the shared corpus cold three times in a rotating order, each in a fresh process with no cache and a fresh output folder: docsgen on the corpus (Markdown + API, \`--no-cache\`, \`.docsgen/\` removed), docsgen on its Markdown alone (no spec), and Hugo on the same Markdown (a temp site with tiny baseof/single/list layouts, a section's index.md as _index.md, Chroma highlighting on by default, a fresh \`--cacheDir\` and \`--ignoreCache\`); one untimed round first. Times are wall times of the whole process; each ratio is taken within its round and the median of the rounds is shown; peak RSS (the largest of the rounds) is ${h.rssBy}.`;
+  report({ label: opt('--label', `docsgen against Hugo (${today})`), command: `npm run bench -- --hugo-only --runs ${runs}`, how, write: args.includes('--write') });
+  process.exit(0);
+}
+
 console.log(`docsgen bench: ${path.relative(process.cwd(), root) || '.'} (${os.cpus().length} cores, ${cpu}), ${runs} runs each`);
 
 const { cold, warm, out } = measureBuilds(root, runs);
@@ -265,6 +310,8 @@ const fetchedJs = await measureFetchedJs(out, ['/', typical, ...(biggest ? [bigg
 for (const f of fetchedJs ?? []) line(`all JS fetched until network idle, no interaction: ${f.route === '/' ? 'home page' : f.route}`, `${kb(f.raw)} raw, ${kb(f.gzip)} gzip`, '≤ 20 KB gzip', `${f.files} file${f.files === 1 ? '' : 's'}; Chromium`);
 if (!fetchedJs) line('all JS fetched until network idle', 'not measured', '≤ 20 KB gzip', '/usr/bin/chromium is not installed');
 
+if (hugo) measureHugo();
+
 if (scale) {
   const perPage = [];
   for (const n of [110, 1000, 5000]) {
@@ -283,13 +330,24 @@ if (scale) {
 }
 fs.rmSync(out, { recursive: true, force: true });
 
-const table = ['| measurement | value | budget | notes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.what} | ${r.value} | ${r.budget} | ${r.note} |`)].join('\n');
-console.log(`\n${table}\n`);
+report({
+  label: isPortal ? 'The portal' : opt('--label', `Site folder ${path.basename(root)}`),
+  command: `npm run bench${isPortal ? '' : ` -- --root ${root}`}`,
+  how: 'Medians; a cold build is a fresh process with an empty cache.',
+  write: isPortal || args.includes('--write'),
+});
+
+/** Prints the table and, when asked, records it in bench/RESULTS.md under `label`. */
+function report({ label, command, how, write }) {
+  const table = ['| measurement | value | budget | notes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.what} | ${r.value} | ${r.budget} | ${r.note} |`)].join('\n');
+  console.log(`\n${table}\n`);
+  if (write) recordSection(label, `\`${command}\` on ${today}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. ${how}\n\n${table}\n`);
+}
+
 // bench/RESULTS.md keeps one section per measured site; a run replaces its own section.
-if (isPortal || args.includes('--write')) {
+function recordSection(label, body) {
   const file = path.join(repo, 'bench/RESULTS.md');
-  const label = isPortal ? 'The portal' : opt('--label', `Site folder ${path.basename(root)}`);
-  const section = `## ${label}\n\n\`npm run bench${isPortal ? '' : ` -- --root ${root}`}\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Medians; a cold build is a fresh process with an empty cache.\n\n${table}\n`;
+  const section = `## ${label}\n\n${body}`;
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
   const parts = old.split(/^(?=## )/m);
   const head = parts[0].startsWith('## ') ? '# Benchmark results\n\n' : parts[0];
