@@ -28,6 +28,7 @@ describe('htmlFileForRoute', () => {
     expect(htmlFileForRoute('/')).toBe('index.html');
     expect(htmlFileForRoute('/guide')).toBe('guide/index.html');
     expect(htmlFileForRoute('/guide/setup')).toBe('guide/setup/index.html');
+    expect(htmlFileForRoute('/404')).toBe('404.html');
   });
 
   it('round-trips with routeForFile', () => {

@@ -5,8 +5,12 @@ export function routeForFile(relativePath: string): string {
   return route.length > 1 ? route.replace(/\/$/, '') : '/';
 }
 
-/** Output file of a route: `/a/b` → `a/b/index.html`, `/` → `index.html`. */
+/**
+ * Output file of a route: `/a/b` → `a/b/index.html`, `/` → `index.html`, and the not-found page
+ * `/404` → `404.html`, where static hosts look for it.
+ */
 export function htmlFileForRoute(route: string): string {
+  if (route === '/404') return '404.html';
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 

@@ -57,7 +57,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const out: RenderedSite = { facts: new Map(), keys: new Map(), rendered: 0, emitted: new Map() };
   const diagnostics: Diagnostic[] = [];
   const emit = (route: string, html: string) => {
-    sink.write(pageFile(route), html);
+    sink.write(htmlFileForRoute(route), html);
     const facts = pageFacts(html);
     out.facts.set(route, facts);
     const key = out.keys.get(route);
@@ -71,7 +71,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     const key = source === undefined ? null : hashOf(shared, JSON.stringify(page), source);
     if (key) out.keys.set(route, key);
     const known = key ? input.emitted?.get(route) : undefined;
-    if (key && known?.key === key && input.sink.keep?.(pageFile(route))) {
+    if (key && known?.key === key && input.sink.keep?.(htmlFileForRoute(route))) {
       out.facts.set(route, known.facts);
       out.emitted.set(route, known);
       continue;
@@ -93,5 +93,3 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   input.cache.retain(out.keys.values());
   return staged(out, diagnostics);
 }
-
-const pageFile = (route: string) => (route === '/404' ? '404.html' : htmlFileForRoute(route));

@@ -81,14 +81,20 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated });
 }
 
-function rootProblem(root: string): Diagnostic | null {
+/**
+ * Why `root` cannot be a site folder, or null when it is a folder. Checked before anything else
+ * (by the CLI before it starts a command): a missing folder would otherwise build, with defaults,
+ * an empty site and exit 0.
+ */
+export function rootProblem(root: string): Diagnostic | null {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(root);
   } catch {
-    return diagnostic('RootNotFound', `the site folder ${root} does not exist`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
+    return diagnostic('RootNotFound', `the site folder ${root} does not exist`, { file: root }, { hint: 'pass --root a folder holding docs-build.config.ts, content/ and specs/ (default: the current folder)' });
   }
-  return stat.isDirectory() ? null : diagnostic('RootNotAFolder', `the site root ${root} is a file, not a folder`, { file: root }, { hint: 'pass the folder that holds docs-build.config.ts and content/ with --root' });
+  if (stat.isDirectory()) return null;
+  return diagnostic('RootNotAFolder', `the site root ${root} is a file, not a folder`, { file: root }, { hint: `pass --root the folder that holds it${path.basename(root) === CONFIG_FILE ? ` (${path.dirname(root)})` : ''}` });
 }
 
 /** The content folder and the spec the config names must be inside the site (symbolic links resolved). */

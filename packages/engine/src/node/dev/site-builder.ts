@@ -4,11 +4,10 @@ import { htmlFileForRoute } from '../../shared/routes';
 import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
 import { runPipeline } from '../build/pipeline';
-import { newSession, type SiteSession } from '../build/site';
+import { configKeyAt, newSession, type SiteSession } from '../build/site';
 import { staged, type Staged } from '../build/stage';
 import { DiskSink, LiveSink, MemorySink, type Sink } from '../emit/sinks';
 import { checkOutputPath, currentVersion } from '../emit/output-dir';
-import { locateInConfig } from '../graph/config-position';
 import { fileSystemDiagnostic, isFileSystemError } from '../fs/fs-errors';
 import { silentLogger, type Logger } from '../task';
 
@@ -101,7 +100,7 @@ export class SiteBuilder {
       const memory = this.options.output === 'memory';
       if (manifest && !memory && result.outPath) this.last = { out: result.outPath, manifest };
       const routes = result.graph?.routes ?? [];
-      const changedRoutes = manifest ? routes.filter((r) => manifest.get(pageFile(r)) !== previous?.manifest.get(pageFile(r))) : [];
+      const changedRoutes = manifest ? routes.filter((r) => manifest.get(htmlFileForRoute(r)) !== previous?.manifest.get(htmlFileForRoute(r))) : [];
       return {
         ok,
         diagnostics: result.diagnostics,
@@ -126,7 +125,7 @@ export class SiteBuilder {
     const problem = checkOutputPath(out, siteFolders(config));
     if (!problem) return staged(new DiskSink(out));
     // An output folder that came from the config is blamed on its key there.
-    const fromConfig = !this.options.outDir && config.configFile && config.outDir ? { file: config.configFile, ...locateInConfig(config, ['outDir']) } : null;
+    const fromConfig = this.options.outDir ? null : configKeyAt(config, 'outDir');
     return staged(null, [fromConfig?.line ? { ...problem, ...fromConfig } : problem]);
   }
 
@@ -140,7 +139,6 @@ export class SiteBuilder {
   }
 }
 
-const pageFile = (route: string) => (route === '/404' ? '404.html' : htmlFileForRoute(route));
 
 /** The site's sources and the folders docsgen reads, which no output folder may be or hold. */
 function siteFolders(config: ResolvedConfig) {
