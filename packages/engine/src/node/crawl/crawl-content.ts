@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
-import type { SiteBoundary } from '../fs/boundary';
-import { fileSystemDiagnostic } from '../fs/fs-errors';
+import { SiteBoundary } from '../fs/boundary';
 
 /** Sidebar metadata of a content folder (`_category_.yml` / `.yaml` / `.json`). */
 export interface CategoryMeta {
@@ -32,6 +31,8 @@ const IGNORED_DIRS = new Set(['node_modules', '.git', '.docsgen', 'assets', 'sta
 export function listContentFiles(contentPath: string, boundary?: SiteBoundary): ContentFiles {
   const result: ContentFiles = { pages: [], partials: [], categories: new Map(), diagnostics: [] };
   if (!fs.existsSync(contentPath)) return result;
+  // Without the site's boundary (a lone content folder), links may not lead out of the folder itself.
+  const within = boundary ?? new SiteBoundary(contentPath);
   const visited = new Set<string>();
   const walk = (dir: string) => {
     const real = fs.realpathSync(dir);
@@ -39,7 +40,7 @@ export function listContentFiles(contentPath: string, boundary?: SiteBoundary): 
     visited.add(real);
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      const kind = entry.isSymbolicLink() ? linkKind(full, contentPath, boundary, result.diagnostics) : entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : null;
+      const kind = entry.isSymbolicLink() ? linkKind(full, contentPath, within, result.diagnostics) : entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : null;
       if (kind === 'dir') {
         if (!entry.name.startsWith('.') && !IGNORED_DIRS.has(entry.name)) walk(full);
       } else if (kind === 'file') addFile(full, entry.name, dir, contentPath, result);
@@ -52,20 +53,13 @@ export function listContentFiles(contentPath: string, boundary?: SiteBoundary): 
 }
 
 /** What a symbolic link in the content folder leads to, when it may be read. */
-function linkKind(full: string, contentPath: string, boundary: SiteBoundary | undefined, diagnostics: Diagnostic[]): 'dir' | 'file' | null {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(full);
-  } catch (error) {
-    diagnostics.push(fileSystemDiagnostic(error as NodeJS.ErrnoException, contentPath, full));
+function linkKind(full: string, contentPath: string, boundary: SiteBoundary, diagnostics: Diagnostic[]): 'dir' | 'file' | null {
+  const entry = boundary.follow(full, path.relative(path.dirname(contentPath), full));
+  if ('code' in entry) {
+    diagnostics.push(entry);
     return null;
   }
-  const outside = boundary?.check(full, path.relative(path.dirname(contentPath), full), { file: full });
-  if (outside) {
-    diagnostics.push(outside);
-    return null;
-  }
-  return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : null;
+  return entry.stat.isDirectory() ? 'dir' : entry.stat.isFile() ? 'file' : null;
 }
 
 /** A page, a partial or a folder's `_category_` file. */

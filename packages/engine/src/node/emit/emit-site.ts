@@ -5,7 +5,6 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { isInside, type SiteBoundary } from '../fs/boundary';
-import { fileSystemDiagnostic } from '../fs/fs-errors';
 
 /** Folders never published from static/: version control, docsgen's cache, dependencies. */
 const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
@@ -99,20 +98,12 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
     for (const name of fs.readdirSync(folder).sort()) {
       const full = path.join(folder, name);
       const out = rel ? `${rel}/${name}` : name;
-      const outside = boundary.check(full, `static/${out}`, { file: full });
-      if (outside) {
-        diagnostics.push(outside);
+      const entry = boundary.follow(full, `static/${out}`);
+      if ('code' in entry) {
+        diagnostics.push(entry);
         continue;
       }
-      let real: string;
-      try {
-        real = fs.realpathSync(full);
-      } catch (error) {
-        // A dangling link or a link loop: nothing to copy, and the author should know.
-        diagnostics.push(fileSystemDiagnostic(error as NodeJS.ErrnoException, boundary.root, full));
-        continue;
-      }
-      const stat = fs.statSync(real);
+      const { real, stat } = entry;
       if (stat.isFile()) files.set(out, real);
       if (!stat.isDirectory() || SKIPPED.has(name)) continue;
       // A link to a folder that holds it (`static/x -> ..`) would publish the site's sources.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
+import { fileSystemDiagnostic } from './fs-errors';
 
 /**
  * The site's file boundary. Content, config and spec come from pull requests we do not trust, so
@@ -51,6 +52,21 @@ export class SiteBoundary {
       return isInside(this.given, path.resolve(file)) || isInside(this.root, path.resolve(file)) ? null : outside(asked, at);
     }
     return this.holds(real) ? null : outside(asked, at, real !== path.resolve(file));
+  }
+
+  /**
+   * The real path and kind of an entry a listed folder holds (`static/`, `content/`), or why it may
+   * not be read: `FileSystemError` for a dangling link or a link loop, `OutsideSite` when its real
+   * location is outside the site.
+   */
+  follow(full: string, asked: string): { real: string; stat: fs.Stats } | Diagnostic {
+    let real: string;
+    try {
+      real = fs.realpathSync(full);
+    } catch (error) {
+      return fileSystemDiagnostic(error as NodeJS.ErrnoException, this.root, full);
+    }
+    return this.holds(real) ? { real, stat: fs.statSync(real) } : outside(asked, { file: full }, real !== path.resolve(full));
   }
 
   /** Reads a text file that `check` allowed (a UTF-8 BOM is dropped). */
