@@ -34,37 +34,94 @@ export function currentPlace(sidebar: SidebarData, route: string): CurrentPlace 
   return find(sidebar.items);
 }
 
+/**
+ * A sidebar with more links than this is too large to send whole with every page: a page gets the
+ * lists on the way to its own item, and every other category that has an `index` page as a link to
+ * that page (the client loads its list from `/_sidebar/` when the reader opens it). Page size then
+ * stays the same whatever the size of the site.
+ */
+export const SIDEBAR_INLINE_LINKS = 150;
+/** In a large sidebar, a list on the current page's path shows this many items either side of it. */
+const WINDOW = 25;
+
 /** What one sidebar render needs besides the items. */
 interface RenderState {
+  sidebar: SidebarData;
   /** `data-cat` id of each category: its pre-order number, the same on every page. */
   ids: ReadonlyMap<Category, number>;
+  /** Links under each category, for the "All N pages" link of a category sent as a link. */
+  counts: ReadonlyMap<Category, number>;
+  /** Whether the sidebar has more than `SIDEBAR_INLINE_LINKS` links. */
+  large: boolean;
   current: CurrentPlace | null;
   /** HTML of item lists that hold nothing current, by list. */
   lists: Map<readonly SidebarNode[], string>;
 }
 
+type Memo = Omit<RenderState, 'current'>;
+
 /**
  * Per-build memory, keyed by the sidebar object the renderer passes (the graph's own, unchanged
  * for the whole build; a new build brings new objects, so nothing stale is ever found).
  */
-const built = new WeakMap<SidebarData, Pick<RenderState, 'ids' | 'lists'>>();
+const built = new WeakMap<SidebarData, Memo>();
 
-function memoFor(sidebar: SidebarData): Pick<RenderState, 'ids' | 'lists'> {
+function memoFor(sidebar: SidebarData): Memo {
   let memo = built.get(sidebar);
   if (!memo) {
     const ids = new Map<Category, number>();
-    const number = (items: readonly SidebarNode[]) => {
+    const counts = new Map<Category, number>();
+    const number = (items: readonly SidebarNode[]): number => {
+      let links = 0;
       for (const item of items) {
-        if (item.type !== 'category') continue;
+        if (item.type !== 'category') {
+          links++;
+          continue;
+        }
         ids.set(item, ids.size);
-        number(item.items);
+        const inside = number(item.items) + (item.href ? 1 : 0);
+        counts.set(item, inside);
+        links += inside;
       }
+      return links;
     };
-    number(sidebar.items);
-    memo = { ids, lists: new Map() };
+    const links = number(sidebar.items);
+    memo = { sidebar, ids, counts, large: links > SIDEBAR_INLINE_LINKS, lists: new Map() };
     built.set(sidebar, memo);
   }
   return memo;
+}
+
+/** Where the client loads the list of a category sent as a link. */
+export function sidebarPartHref(sidebar: SidebarData, id: number): string {
+  return `/_sidebar/${sidebar.id.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`)}/${id}.html`;
+}
+
+/**
+ * The files a large sidebar's categories are loaded from: each holds the `<li>` items of one
+ * category that some page sends as a link, as they look on a page that is not inside it.
+ */
+export function sidebarParts(sidebar: SidebarData): Array<{ file: string; html: string }> {
+  const memo = memoFor(sidebar);
+  if (!memo.large) return [];
+  const state: RenderState = { ...memo, current: null };
+  const parts: Array<{ file: string; html: string }> = [];
+  for (const [category, id] of memo.ids) {
+    if (!category.index) continue;
+    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), html: listHtml(category.items, depthOf(sidebar.items, category), state) });
+  }
+  return parts;
+}
+
+/** Depth of a category's own list (1 for a top-level category's items). */
+function depthOf(items: readonly SidebarNode[], target: Category, depth = 1): number {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item === target) return depth;
+    const found = depthOf(item.items, target, depth + 1);
+    if (found) return found;
+  }
+  return 0;
 }
 
 function linkProps(item: SidebarNode, className: string, state: RenderState) {
@@ -76,12 +133,29 @@ function linkProps(item: SidebarNode, className: string, state: RenderState) {
  * A list of items. A list on the path to the current item (`onPath`: the top list, those of the
  * open categories) is rendered for this page; any other list
  * looks the same on every page, so its HTML is rendered once per build and reused: a page costs
- * the lists on the way to its own item, not the whole sidebar.
+ * the lists on the way to its own item, not the whole sidebar. In a large sidebar a long list on
+ * the path shows a window around the current item, and links to its category's index for the rest.
  */
-function itemList(items: readonly SidebarNode[], depth: number, state: RenderState, onPath: boolean): ReactElement {
+function itemList(items: readonly SidebarNode[], depth: number, state: RenderState, onPath: boolean, parent?: Category): ReactElement {
   const className = `sidebar-list sidebar-depth-${depth}`;
-  if (onPath) return <ul className={className}>{items.map((item, i) => sidebarItem(item, i, depth, state))}</ul>;
-  return <ul className={className} dangerouslySetInnerHTML={{ __html: listHtml(items, depth, state) }} />;
+  if (!onPath) return <ul className={className} dangerouslySetInnerHTML={{ __html: listHtml(items, depth, state) }} />;
+  if (!state.large || !parent?.index || items.length <= 2 * WINDOW + 1) return <ul className={className}>{items.map((item, i) => sidebarItem(item, i, depth, state))}</ul>;
+  const at = Math.max(0, items.findIndex((item) => item === state.current?.item || (item.type === 'category' && state.current?.open.has(item))));
+  const start = Math.min(Math.max(0, at - WINDOW), items.length - (2 * WINDOW + 1));
+  const end = start + 2 * WINDOW + 1;
+  const more = (count: number, key: string) =>
+    count ? (
+      <li key={key} className="sidebar-item sidebar-more">
+        <a className="sidebar-link" href={parent.index}>{`${count.toLocaleString('en')} more in ${parent.label}`}</a>
+      </li>
+    ) : null;
+  return (
+    <ul className={className}>
+      {more(start, 'before')}
+      {items.slice(start, end).map((item, i) => sidebarItem(item, start + i, depth, state))}
+      {more(items.length - end, 'after')}
+    </ul>
+  );
 }
 
 function listHtml(items: readonly SidebarNode[], depth: number, state: RenderState): string {
@@ -109,16 +183,27 @@ function sidebarItem(item: SidebarNode, key: number, depth: number, state: Rende
     );
   }
   const onPath = state.current?.open.has(item) ?? false;
+  const id = state.ids.get(item)!;
+  // Away from the current page, a category of a large sidebar is sent as a link to its index.
+  const asLink = state.large && !onPath && item.index !== undefined;
   return (
     <li key={key} className={`sidebar-item sidebar-category${item.href ? ' sidebar-category-linked' : ''}`}>
       {/* A link may not sit inside <summary> (a button): it is laid over the row instead, and the
           summary keeps an invisible copy of the label so the row has the link's size. */}
       {item.href ? <a {...linkProps(item, 'sidebar-link sidebar-category-link', state)} href={item.href}>{item.label}</a> : null}
-      <details data-cat={state.ids.get(item)} {...(item.collapsed && !onPath ? {} : { open: true })}>
+      <details data-cat={id} {...(asLink ? { 'data-sidebar-part': sidebarPartHref(state.sidebar, id) } : {})} {...((item.collapsed || asLink) && !onPath ? {} : { open: true })}>
         <summary className="sidebar-category-label" {...(item.href ? { 'aria-label': `${item.label}: show or hide its pages` } : {})}>
           {item.href ? <span className="sidebar-category-spacer" aria-hidden="true">{item.label}</span> : <span>{item.label}</span>}
         </summary>
-        {itemList(item.items, depth + 1, state, onPath)}
+        {asLink ? (
+          <ul className={`sidebar-list sidebar-depth-${depth + 1}`}>
+            <li className="sidebar-item sidebar-more">
+              <a className="sidebar-link" href={item.index}>{`All ${(state.counts.get(item) ?? 0).toLocaleString('en')} pages in ${item.label}`}</a>
+            </li>
+          </ul>
+        ) : (
+          itemList(item.items, depth + 1, state, onPath, item)
+        )}
       </details>
     </li>
   );

@@ -22,6 +22,8 @@ import { ContentImage } from './components/ContentImage';
 import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
+import { sidebarParts } from './Sidebar';
+import type { Sidebar } from '../packages/engine/src/shared/page';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
   doc: DocPage,
@@ -58,3 +60,8 @@ export const components = {
 
 /** Tags authors may write (the compiler rejects any other capitalised tag). */
 export const contentComponents = ['Admonition', 'Tabs', 'TabItem', 'Card', 'CardGrid', 'Steps', 'CodeTabs', 'Include'];
+
+/** Files written once per build besides the pages: the lists a large sidebar loads on demand. */
+export function siteFiles({ sidebars }: { sidebars: Readonly<Record<string, Sidebar>> }): Array<{ file: string; html: string }> {
+  return Object.values(sidebars).flatMap(sidebarParts);
+}

@@ -56,6 +56,16 @@ function IndexBody({ data }: { data: ApiOverviewData }) {
       </p>
       <H2 id="operations">Operations</H2>
       <Operations data={data} />
+      {data.schemas.length ? (
+        <>
+          <H2 id="schemas">Schemas</H2>
+          <ul className="api-schema-list">
+            {data.schemas.map((s) => (
+              <li key={s.href}><a href={s.href}>{s.name}</a></li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </>
   );
 }

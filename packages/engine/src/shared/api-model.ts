@@ -93,6 +93,8 @@ export interface ApiOverviewData {
   overviewHref: string;
   tags: Array<{ name: string; anchor: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
   schemaCount: number;
+  /** Every schema page, by name (on the index page only; empty on the overview). */
+  schemas: Array<{ name: string; href: string }>;
 }
 
 export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData;

@@ -22,7 +22,19 @@ export interface PageLink {
 
 export type SidebarNode =
   | { type: 'link'; label: string; href: string; badge?: string }
-  | { type: 'category'; label: string; href?: string; collapsed: boolean; items: SidebarNode[] };
+  | {
+      type: 'category';
+      label: string;
+      href?: string;
+      collapsed: boolean;
+      items: SidebarNode[];
+      /**
+       * A page (or page#section) that links to every item of the category. In a sidebar too large
+       * to send whole with every page, a category away from the current page is sent as a link to
+       * it (and loaded on demand by the client); without one the category is always sent whole.
+       */
+      index?: string;
+    };
 
 export interface Sidebar {
   id: string;

@@ -4,6 +4,7 @@ import { securitySchemes, type ApiContext } from './api-context';
 import { apiPage, heading, kebab, linksIn, tagAnchor } from './api-page';
 import { tagsOf, type OperationRef } from './collect-operations';
 import { str } from './json-values';
+import { schemaHref } from './schema-page';
 
 type ApiTag = ApiOverviewData['tags'][number];
 
@@ -48,7 +49,8 @@ export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: Ap
   const security = securitySchemes(ctx);
   const infoDescription = infoText ? infoRenderer.html(infoText) : undefined;
   const version = String(info.version ?? '');
-  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, schemaCount: Object.keys(ctx.components).length });
+  const schemaLinks = Object.keys(ctx.components).sort((a, b) => a.localeCompare(b)).map((name) => ({ name, href: schemaHref(name) }));
+  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, schemaCount: Object.keys(ctx.components).length, schemas: type === 'index' ? schemaLinks : [] });
   const overviewHeadings = infoText ? infoRenderer.headings(infoText).filter((h) => h.depth >= 2 && h.depth <= 3) : [];
   const indexHeadings = [
     heading('servers', 'Servers'),
@@ -56,6 +58,7 @@ export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: Ap
     heading('how-to-read-this-reference', 'How to read this reference'),
     heading('operations', 'Operations'),
     ...tags.filter((t) => t.operations.length).map((t) => heading(t.anchor, t.name, 3)),
+    ...(schemaLinks.length ? [heading('schemas', 'Schemas')] : []),
   ];
   return [
     apiPage(ctx.file, { route: '/api', title: 'API reference', description: `Reference for the ${title}: every operation and schema, with code samples.`, headings: indexHeadings, data: data('index'), kind: 'api-overview', links: [], sidebarLabel: 'Introduction' }),

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import type { ComponentType, ReactNode } from 'react';
-import type { PageKind } from '../../shared/page';
+import type { PageKind, Sidebar } from '../../shared/page';
 import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
@@ -20,6 +20,11 @@ export interface TemplateModule {
   templates: Partial<Record<PageKind, ComponentType<PageTemplateProps>>>;
   components: Record<string, ComponentType<never>>;
   contentComponents: string[];
+  /**
+   * Files the theme writes once per build besides the pages (paths relative to the output folder,
+   * e.g. the lists of a large sidebar that pages load on demand).
+   */
+  siteFiles?: (input: { sidebars: Readonly<Record<string, Sidebar>> }) => Array<{ file: string; html: string }>;
 }
 
 export interface LoadedTemplates {
