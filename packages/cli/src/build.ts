@@ -13,7 +13,8 @@ export async function runBuild(opts: { root: string; out?: string; cache: boolea
   printDiagnostics(result.diagnostics);
   if (process.env.DOCSGEN_STATS_FILE) {
     // Read by `npm run bench`: this process's own measurements.
-    const stats = { ms: result.stats.ms, pages: result.stats.pages, maxRssMiB: process.resourceUsage().maxRSS / 1024, ok: result.ok };
+    const usage = process.resourceUsage();
+    const stats = { ms: result.stats.ms, pages: result.stats.pages, maxRssMiB: usage.maxRSS / 1024, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, ok: result.ok };
     fs.writeFileSync(process.env.DOCSGEN_STATS_FILE, JSON.stringify(stats));
   }
   process.stdout.write(`${summary(result)}\n`);
