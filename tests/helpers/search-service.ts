@@ -69,6 +69,7 @@ export class SearchService {
   private route({ method, path, body }: Received): Reply {
     const key = /^\/1\/keys\/([^/]+)$/.exec(path);
     if (key && method === 'GET') return this.keys.has(key[1]!) ? [200, { value: key[1], acl: this.keys.get(key[1]!), description: '', indexes: [], validity: 0 }] : notFound('Key does not exist');
+    if (path === '/1/indexes' && method === 'GET') return this.list();
     const m = /^\/1\/indexes\/([^/]+)(?:\/(settings|batch|browse|operation|task)(?:\/(\d+))?)?$/.exec(path);
     if (!m) return notFound(`the stand-in does not implement ${method} ${path}`);
     const [, name, action, id] = m as unknown as [string, string, string | undefined, string | undefined];
@@ -81,6 +82,13 @@ export class SearchService {
     if (route === 'GET task') return this.taskStatus(Number(id));
     if (route === 'DELETE ') return this.indexes.delete(name) ? this.task({ deletedAt: new Date().toISOString() }) : notFound('Index does not exist');
     return notFound(`the stand-in does not implement ${method} ${path}`);
+  }
+
+  /** `GET /1/indexes`: every index, on one page. */
+  private list(): Reply {
+    const now = new Date().toISOString();
+    const items = [...this.indexes].map(([name, index]) => ({ name, createdAt: now, updatedAt: now, entries: index.records.size, dataSize: 0, fileSize: 0, lastBuildTimeS: 0, numberOfPendingTasks: 0, pendingTask: false }));
+    return [200, { items, nbPages: 1 }];
   }
 
   private task(extra: Record<string, unknown> = {}): Reply {

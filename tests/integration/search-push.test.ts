@@ -118,6 +118,17 @@ describe('docsgen search push', () => {
     expect(ops).toEqual([['/1/indexes/docs/operation', 'copy'], ['/1/indexes/docs_tmp_T/batch', ''], ['/1/indexes/docs_tmp_T/operation', 'move']]);
   });
 
+  it('a full push deletes temporary indexes an interrupted push left over an hour ago, and leaves a running push\'s alone', async () => {
+    const old = `docs_tmp_${Date.now() - 2 * 60 * 60 * 1000}`;
+    const running = `docs_tmp_${Date.now() - 60 * 1000}`;
+    for (const name of [old, running, 'other_tmp_1', 'docs_tmp_notatime']) service.indexes.set(name, { records: new Map(), settings: {} });
+    const run = await push();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Deleted 1 temporary index an interrupted push left behind: "${old}"`);
+    expect([...service.indexes.keys()].sort()).toEqual(['docs', 'docs_tmp_notatime', 'other_tmp_1', running].sort());
+    for (const name of [running, 'other_tmp_1', 'docs_tmp_notatime']) service.indexes.delete(name);
+  });
+
   it('an incremental push after one page edit sends only that page\'s changed records and deletes removed ones', async () => {
     const before = new Map(built().map((r) => [r.objectID, JSON.stringify(r)]));
     const page = path.join(root, 'content/guide/setup.mdx');

@@ -150,7 +150,8 @@ async function push(index: HostedIndex, job: PushJob, opts: SearchPushOptions): 
     return;
   }
   if (full) {
-    const tmp = await index.replace(job.indexName, job.records.map(withHash), newIndexSettings(job.config.search.facets));
+    const { tmp, removed } = await index.replace(job.indexName, job.records.map(withHash), newIndexSettings(job.config.search.facets));
+    if (removed.length) process.stdout.write(`Deleted ${removed.length} temporary index${removed.length === 1 ? '' : 'es'} an interrupted push left behind: ${removed.map((n) => `"${n}"`).join(', ')}.\n`);
     process.stdout.write(`Pushed ${job.records.length} records to "${job.indexName}" through "${tmp}", moved over it in one step: ${counts(plan)}.\n`);
   } else {
     await index.apply(job.indexName, plan);

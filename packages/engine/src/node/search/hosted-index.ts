@@ -18,7 +18,7 @@ export interface HostedIndex {
   hashes(indexName: string): Promise<Map<string, string | undefined>>;
   /** The ACL of a key known to the application, or null when the service does not know it. */
   keyAcl(key: string): Promise<string[] | null>;
-  replace(indexName: string, records: HostedRecord[], newIndexSettings: Record<string, unknown>): Promise<string>;
+  replace(indexName: string, records: HostedRecord[], newIndexSettings: Record<string, unknown>): Promise<{ tmp: string; removed: string[] }>;
   apply(indexName: string, plan: PushPlan): Promise<void>;
 }
 
@@ -64,7 +64,8 @@ async function keyAcl(client: SearchClient, key: string): Promise<string[] | nul
  * index's settings (and rules and synonyms) are copied first, so a push keeps what was configured
  * on the service; a new index gets `newIndexSettings`. The temporary index is deleted on failure.
  */
-async function replace(client: SearchClient, indexName: string, records: HostedRecord[], newIndexSettings: Record<string, unknown>): Promise<string> {
+async function replace(client: SearchClient, indexName: string, records: HostedRecord[], newIndexSettings: Record<string, unknown>): Promise<{ tmp: string; removed: string[] }> {
+  const removed = await removeAbandoned(client, indexName);
   const tmp = `${indexName}_tmp_${Date.now()}`;
   try {
     if (await client.indexExists({ indexName })) {
@@ -77,12 +78,36 @@ async function replace(client: SearchClient, indexName: string, records: HostedR
     await client.saveObjects({ indexName: tmp, objects: records, waitForTasks: true });
     const move = await client.operationIndex({ indexName: tmp, operationIndexParams: { operation: 'move', destination: indexName } });
     await client.waitForTask({ indexName: tmp, taskID: move.taskID });
-    return tmp;
+    return { tmp, removed };
   } catch (error) {
     // Best effort: the error that stopped the push is the one to report.
     await client.deleteIndex({ indexName: tmp }).catch(() => undefined);
     throw error;
   }
+}
+
+/** A temporary index younger than this may belong to a push still running elsewhere (another CI job). */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Temporary indexes of this index that a killed push left behind (the process died before its own
+ * cleanup ran): named `<index>_tmp_<time>` with a time over an hour ago. Deleted before a full push
+ * makes its own, so they never pile up in the application (each counts against its index quota).
+ */
+async function removeAbandoned(client: SearchClient, indexName: string, now = Date.now()): Promise<string[]> {
+  const escaped = indexName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^${escaped}_tmp_(\\d+)$`);
+  const removed: string[] = [];
+  for (let page = 0, pages = 1; page < pages; page++) {
+    const list = await client.listIndices({ page, hitsPerPage: 1000 });
+    pages = list.nbPages ?? 1;
+    for (const { name } of list.items) {
+      const started = Number(pattern.exec(name)?.[1]);
+      if (started && now - started > ABANDONED_AFTER_MS) removed.push(name);
+    }
+  }
+  for (const name of removed) await client.deleteIndex({ indexName: name });
+  return removed;
 }
 
 /**
