@@ -25,5 +25,8 @@ export function pageFacts(html: string): PageFacts {
     const point = place.toPoint(m.index! + 1);
     links.push({ href, line: point?.line ?? 1, column: point?.column ?? 1 });
   }
-  return { ids, links };
+  // A match is a slice of the page's HTML, which V8 keeps alive as long as the slice lives: copied
+  // through JSON, the facts hold their own few bytes, not a page of HTML each (at 3,000 pages the
+  // slices kept 700 MB of HTML that was already on disk).
+  return JSON.parse(JSON.stringify({ ids: [...ids], links }), (key, value: unknown) => (key === 'ids' ? new Set(value as string[]) : value)) as PageFacts;
 }
