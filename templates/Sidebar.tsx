@@ -92,23 +92,25 @@ function memoFor(sidebar: SidebarData): Memo {
   return memo;
 }
 
-/** Where the client loads the list of a category sent as a link. */
+/** Where the client loads the list of a category sent as a link (see `sidebarParts`). */
 export function sidebarPartHref(sidebar: SidebarData, id: number): string {
-  return `/_sidebar/${sidebar.id.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`)}/${id}.html`;
+  return `/_sidebar/${sidebar.id.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`)}/${id}.json`;
 }
 
 /**
- * The files a large sidebar's categories are loaded from: each holds the `<li>` items of one
- * category that some page sends as a link, as they look on a page that is not inside it.
+ * The files a large sidebar's categories are loaded from: each holds, as `{"html": …}`, the `<li>`
+ * items of one category that some page sends as a link, as they look on a page not inside it.
+ * JSON, not HTML: static hosts serve it as it is, where an `.html` file is taken for a page (and
+ * redirected to a clean URL).
  */
-export function sidebarParts(sidebar: SidebarData): Array<{ file: string; html: string }> {
+export function sidebarParts(sidebar: SidebarData): Array<{ file: string; text: string }> {
   const memo = memoFor(sidebar);
   if (!memo.large) return [];
   const state: RenderState = { ...memo, current: null };
-  const parts: Array<{ file: string; html: string }> = [];
+  const parts: Array<{ file: string; text: string }> = [];
   for (const [category, id] of memo.ids) {
     if (!category.index) continue;
-    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), html: listHtml(category.items, depthOf(sidebar.items, category), state) });
+    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), text: JSON.stringify({ html: listHtml(category.items, depthOf(sidebar.items, category), state) }) });
   }
   return parts;
 }

@@ -62,6 +62,6 @@ export const components = {
 export const contentComponents = ['Admonition', 'Tabs', 'TabItem', 'Card', 'CardGrid', 'Steps', 'CodeTabs', 'Include'];
 
 /** Files written once per build besides the pages: the lists a large sidebar loads on demand. */
-export function siteFiles({ sidebars }: { sidebars: Readonly<Record<string, Sidebar>> }): Array<{ file: string; html: string }> {
+export function siteFiles({ sidebars }: { sidebars: Readonly<Record<string, Sidebar>> }): Array<{ file: string; text: string }> {
   return Object.values(sidebars).flatMap(sidebarParts);
 }

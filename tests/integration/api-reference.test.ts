@@ -39,7 +39,7 @@ describe('API reference from the fixture spec', () => {
     expect(select('.copy-button', code)).toBeTruthy();
     expect(select('[data-language="http"]', code)).toBeTruthy();
     const index = page('api/index.html');
-    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners']);
+    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners', '#schemas']);
     expect(selectAll('#tag-payments, #tag-partners', index)).toHaveLength(2);
     const servers = selectAll('table td', index).map((td) => toString(td));
     expect(servers).toContain('Test, with sk_test_ keys');
@@ -115,6 +115,18 @@ describe('API reference from the fixture spec', () => {
     fs.writeFileSync(path.join(broken, 'content/index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nSee [x](/api/capture-payment#request-bodyy) and [y](/api/nope).\n');
     const failed = await buildSite(broken);
     expect(problems(failed, broken)).toEqual(['content/index.mdx:6:5 error DeadAnchor', 'content/index.mdx:6:49 error DeadLink']);
+  });
+
+  it('places a broken link in a spec description at that description in the spec (found only when reported)', async () => {
+    const broken = copyFixture('api');
+    const spec = path.join(broken, 'specs/payments.yaml');
+    const text = fs.readFileSync(spec, 'utf8').replace('(/api/schemas/node)', '(/api/schemas/nodee)');
+    fs.writeFileSync(spec, text);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('/api/schemas/nodee')) + 1;
+    const column = lines[line - 1]!.indexOf('Captures') + 1;
+    const failed = await buildSite(broken);
+    expect(problems(failed, broken)).toEqual([`specs/payments.yaml:${line}:${column} error DeadLink`]);
   });
 });
 

@@ -11,7 +11,8 @@ async function load(details: HTMLDetailsElement): Promise<void> {
   try {
     const response = await fetch(url);
     if (!response.ok) return;
-    list.innerHTML = await response.text();
+    const { html } = (await response.json()) as { html: string };
+    list.innerHTML = html;
     for (const link of list.querySelectorAll<HTMLAnchorElement>('a.sidebar-link')) {
       if (link.pathname !== location.pathname) continue;
       link.classList.add('active');

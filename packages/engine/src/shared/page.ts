@@ -55,6 +55,11 @@ export interface LinkRef {
    * line only when the link is reported, so a clean build never parses the config.
    */
   configPath?: PropertyKey[];
+  /**
+   * For a link written in the OpenAPI document (`file`): the JSON pointer of the text it is in,
+   * turned into a line only when the link is reported, so a clean build never builds the YAML AST.
+   */
+  specPointer?: string;
   /** An image written with a site path (`![x](/img/a.png)`): it must be a file of the site. */
   image?: boolean;
 }

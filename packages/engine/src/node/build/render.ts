@@ -91,6 +91,6 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     if (key) input.cache.set(key, result.html);
   }
   input.cache.retain(out.keys.values());
-  for (const { file, html } of input.templates.module.siteFiles?.({ sidebars: graph.sidebars }) ?? []) sink.write(file, html);
+  for (const { file, text } of input.templates.module.siteFiles?.({ sidebars: graph.sidebars }) ?? []) sink.write(file, text);
   return staged(out, diagnostics);
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { specLocator, type Locate } from '../openapi/spec-locator';
 import path from 'node:path';
 import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../../shared/diagnostic';
 import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/routes';
@@ -80,16 +82,38 @@ function linkVerifier({ graph, facts, outputFiles }: CheckInput): LinkVerifier {
   return { idsOf, verify };
 }
 
+/**
+ * Where a JSON pointer is in a spec file: each file is read and parsed on the first link reported
+ * in it, once per check (a watch session's next check reads the file as it is then).
+ */
+function specPositions(): (file: string, pointer: string) => { line?: number; column?: number } {
+  const locators = new Map<string, Locate>();
+  return (file, pointer) => {
+    let locate = locators.get(file);
+    if (!locate) {
+      let text = '';
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        return {};
+      }
+      locators.set(file, (locate = specLocator(text)));
+    }
+    return locate(pointer);
+  };
+}
+
 /** Links written in content, spec descriptions and redirects, at the place they were written. */
 function checkGraphLinks({ graph, config }: CheckInput, { verify }: LinkVerifier, severity: Severity, checked: Set<string>): Diagnostic[] {
   const problems: Diagnostic[] = [];
+  const locateInSpec = specPositions();
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     for (const link of page.links) {
       checked.add(`${route}\0${link.href}`);
       const problem = verify(link.route, link.hash);
       if (!problem) continue;
-      const at = link.configPath ? locateInConfig(config, link.configPath) : { line: link.line, column: link.column };
+      const at = link.configPath ? locateInConfig(config, link.configPath) : link.specPointer ? locateInSpec(link.file, link.specPointer) : { line: link.line, column: link.column };
       if (link.image && problem.code === 'DeadLink') {
         problems.push(diagnostic('MissingImage', `image not found: ${link.route} is not a file of the site`, { file: link.file, ...at }, { hint: 'a path starting with / names a file under static/ (static/img/a.png is /img/a.png); or write the path relative to the page' }));
         continue;

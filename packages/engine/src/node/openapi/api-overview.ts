@@ -69,7 +69,7 @@ export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: Ap
       headings: [...overviewHeadings, heading('download', 'Download the specification')],
       data: data('overview'),
       kind: 'api-overview',
-      links: linksIn(infoDescription, () => ctx.at('#/info/description')),
+      links: linksIn(infoDescription, ctx.file, '#/info/description'),
       sidebarLabel: 'Overview',
     }),
   ];

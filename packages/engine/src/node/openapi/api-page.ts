@@ -16,11 +16,9 @@ export const tagAnchor = (name: string) => `tag-${kebab(name)}`;
 export const heading = (id: string, text: string, depth = 2): Heading => ({ id, text, depth });
 
 /** Collects internal links written in description HTML, for `check` (located only when there are some). */
-export function linksIn(html: string | undefined, at: () => SourcePosition): LinkRef[] {
+export function linksIn(html: string | undefined, file: string, pointer: string): LinkRef[] {
   const found = html ? [...html.matchAll(/href="(\/[^"#]*)(?:#([^"]*))?"/g)] : [];
-  if (!found.length) return [];
-  const where = at();
-  return found.map((m) => ({ href: m[0].slice(6, -1), route: m[1]!, hash: m[2] ?? '', ...where }));
+  return found.map((m) => ({ href: m[0].slice(6, -1), route: m[1]!, hash: m[2] ?? '', file, specPointer: pointer }));
 }
 
 export interface ApiPageFields {

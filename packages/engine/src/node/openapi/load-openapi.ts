@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import jsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
-import type { Document, LineCounter } from 'yaml';
 import { validateSpec } from './validate-spec';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
-import { escapePointer, pointerSegments, resolvePointer } from './json-pointer';
+import { escapePointer, resolvePointer } from './json-pointer';
+import { specLocator, type Locate } from './spec-locator';
 import { validationErrorPointers } from './validation-pointers';
 
 export { jsonLinePointers, pointerSegments, resolvePointer } from './json-pointer';
@@ -12,7 +11,7 @@ export { jsonLinePointers, pointerSegments, resolvePointer } from './json-pointe
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-type Locate = (pointer: string) => { line?: number; column?: number };
+
 
 export interface LoadedSpec {
   file: string;
@@ -20,33 +19,6 @@ export interface LoadedSpec {
   /** Line/column of a JSON pointer in the file (for diagnostics), when it exists. */
   locate: Locate;
   diagnostics: Diagnostic[];
-}
-
-/**
- * Line/column of a JSON pointer in `text`: of the pointer's node, else of its nearest ancestor
- * that exists. js-yaml builds the document (4× faster than a full YAML AST); the AST, which knows
- * where every node is, is built only when a diagnostic first needs a position.
- */
-function lazyLocator(text: string): Locate {
-  let ast: { doc: Document; lineCounter: LineCounter } | null = null;
-  return (pointer) => {
-    if (!ast) {
-      // Required here, not imported: the AST library is loaded only by builds that report a problem.
-      const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-      const lineCounter = new LineCounter();
-      ast = { doc: parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false }), lineCounter };
-    }
-    const { doc, lineCounter } = ast;
-    const segments = pointerSegments(pointer);
-    for (let n = segments.length; n >= 0; n--) {
-      const node = doc.getIn(segments.slice(0, n), true);
-      if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
-        const p = lineCounter.linePos(node.range[0]);
-        return { line: p.line, column: p.col };
-      }
-    }
-    return {};
-  };
 }
 
 /** The YAML (or JSON) text as an OpenAPI document, or the diagnostic that says why it is not one. */
@@ -135,7 +107,7 @@ async function validationProblems(candidate: JsonObject, file: string, locate: L
  */
 export async function loadOpenApi(file: string): Promise<LoadedSpec> {
   const text = fs.readFileSync(file, 'utf8');
-  const locate = lazyLocator(text);
+  const locate = specLocator(text);
   const parsed = parseSpec(text, file);
   if ('problem' in parsed) return { file, document: null, locate, diagnostics: [parsed.problem] };
   const { document } = parsed;

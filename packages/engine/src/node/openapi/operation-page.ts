@@ -163,7 +163,7 @@ export async function buildOperationPage(deps: OperationPageDeps, o: OperationRe
   const title = str(op.summary) ?? `${o.method} ${o.path}`;
   const b: Build = { ...deps, o, use: { href, label: title, method: o.method } };
   const description = str(op.description) ? ctx.markdown(str(op.description)!) : undefined;
-  const links = linksIn(description, () => ctx.at(`${pointer}/description`));
+  const links = linksIn(description, ctx.file, `${pointer}/description`);
   const parameters = operationParameters(b);
   const { requestBody, ...body } = await operationRequestBody(b);
   const responses = await operationResponses(b);

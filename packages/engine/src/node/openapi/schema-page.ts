@@ -26,6 +26,6 @@ export async function buildSchemaPage(ctx: ApiContext, uses: SchemaUses, [name, 
     headings,
     data,
     kind: 'api-schema',
-    links: linksIn(description, () => ctx.at(`#/components/schemas/${name}`)),
+    links: linksIn(description, ctx.file, `#/components/schemas/${name}`),
   });
 }

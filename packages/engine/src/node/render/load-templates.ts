@@ -24,7 +24,7 @@ export interface TemplateModule {
    * Files the theme writes once per build besides the pages (paths relative to the output folder,
    * e.g. the lists of a large sidebar that pages load on demand).
    */
-  siteFiles?: (input: { sidebars: Readonly<Record<string, Sidebar>> }) => Array<{ file: string; html: string }>;
+  siteFiles?: (input: { sidebars: Readonly<Record<string, Sidebar>> }) => Array<{ file: string; text: string }>;
 }
 
 export interface LoadedTemplates {
