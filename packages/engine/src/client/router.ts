@@ -4,7 +4,7 @@
  * connection is 2g or in data-saver mode. A progress bar appears when a load takes over 200 ms; a
  * page that fails to load shows an error with a Retry button. Without JavaScript, links just work.
  */
-const cache = new Map<string, Promise<string>>();
+const cache = new Map<string, Promise<Loaded>>();
 let current = 0;
 
 interface NetworkInformation {
@@ -26,13 +26,32 @@ function routeOf(anchor: HTMLAnchorElement): URL | null {
   return url;
 }
 
-function load(path: string): Promise<string> {
+/** A loaded page: its HTML, and the address it ended at (after HTTP and docsgen's meta-refresh redirects). */
+interface Loaded {
+  html: string;
+  url: URL;
+}
+
+/** The target of a redirect page docsgen writes (`<meta http-equiv="refresh" content="0; url=…">`), if the HTML is one. */
+function refreshTarget(html: string, base: string): URL | null {
+  const match = /<meta\s+http-equiv="refresh"\s+content="\d+;\s*url=([^"]+)"/i.exec(html.slice(0, 2_000));
+  if (!match) return null;
+  const url = new URL(match[1]!.replace(/&amp;/g, '&'), base);
+  return url.origin === location.origin ? url : null;
+}
+
+function load(path: string, hops = 0): Promise<Loaded> {
   let pending = cache.get(path);
   if (!pending) {
-    pending = fetch(path, { headers: { Accept: 'text/html' } }).then(async (response) => {
+    pending = fetch(path, { headers: { Accept: 'text/html' } }).then(async (response): Promise<Loaded> => {
       const type = response.headers.get('content-type') ?? '';
       if ((!response.ok && response.status !== 404) || !type.includes('text/html')) throw new Error(`the server answered ${response.status}`);
-      return response.text();
+      const html = await response.text();
+      const url = new URL(response.url || path, location.href);
+      const target = refreshTarget(html, url.href);
+      // a redirect page: show (and address) the page it points to, as the browser would
+      if (target && hops < 5) return load(target.pathname + target.search, hops + 1).then((next) => ({ ...next, url: target.hash ? new URL(target.hash, next.url) : next.url }));
+      return { html, url };
     });
     pending.catch(() => cache.delete(path));
     cache.set(path, pending);
@@ -53,11 +72,33 @@ function progress(on: boolean): void {
   else delete bar.dataset.active;
 }
 
-/** Moves focus to the main content (so screen readers and Tab start there), without scrolling. */
-function focusMain(): void {
+/**
+ * Moves focus to the new page's heading (its h1; the main content when it has none), without
+ * scrolling, so screen readers announce the page and Tab starts there.
+ */
+function focusHeading(): void {
   const main = document.querySelector<HTMLElement>('main');
-  main?.setAttribute('tabindex', '-1');
-  main?.focus({ preventScroll: true });
+  const heading = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
+/** The `data-cat` ids of the categories open in the page's sidebar, with that sidebar's id. */
+function openCategories(): { sidebar: string; open: string[] } | null {
+  const sidebar = document.querySelector<HTMLElement>('.main-wrapper .sidebar[data-sidebar]');
+  if (!sidebar) return null;
+  return { sidebar: sidebar.dataset.sidebar!, open: [...sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat][open]')].map((d) => d.dataset.cat!) };
+}
+
+/** Categories the reader had open stay open in the same sidebar of the new page (the new page's own category is open already). */
+function reopen(before: { sidebar: string; open: string[] } | null): void {
+  const sidebar = before && document.querySelector<HTMLElement>(`.main-wrapper .sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`);
+  if (!sidebar) return;
+  for (const id of before.open) {
+    const details = sidebar.querySelector<HTMLDetailsElement>(`details[data-cat="${CSS.escape(id)}"]`);
+    if (details) details.open = true;
+  }
 }
 
 function showError(url: URL, message: string): void {
@@ -93,11 +134,13 @@ function showError(url: URL, message: string): void {
 
 function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   const next = new DOMParser().parseFromString(html, 'text/html');
+  const categories = openCategories();
   for (const selector of ['.navbar', '#drawer', '.main-wrapper']) {
     const from = document.querySelector(selector);
     const to = next.querySelector(selector);
     if (from && to) from.replaceWith(document.adoptNode(to));
   }
+  reopen(categories);
   document.title = next.title;
   for (const selector of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]']) {
     const from = document.head.querySelector(selector);
@@ -108,7 +151,7 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   else if (mode === 'replace') history.replaceState({}, '', url.href);
   if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
   else if (mode !== 'pop') window.scrollTo(0, 0);
-  focusMain();
+  focusHeading();
   document.dispatchEvent(new CustomEvent('docsgen:navigated'));
 }
 
@@ -116,9 +159,12 @@ async function navigate(url: URL, mode: 'push' | 'replace' | 'pop'): Promise<voi
   const id = ++current;
   const timer = setTimeout(() => id === current && progress(true), 200);
   try {
-    const html = await load(url.pathname + url.search);
+    const loaded = await load(url.pathname + url.search);
     if (id !== current) return;
-    swap(html, url, mode);
+    // the address ends at the page shown: a redirect's target, with the link's fragment unless the redirect has its own
+    const shown = new URL(loaded.url.href);
+    if (!shown.hash) shown.hash = url.hash;
+    swap(loaded.html, shown, mode === 'pop' && shown.href !== url.href ? 'replace' : mode);
   } catch (error) {
     if (id !== current) return;
     if (mode === 'push') history.pushState({}, '', url.href);
