@@ -63,6 +63,22 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
     expect(fetched.filter((u) => u.includes('/assets/island-') || u.includes('/assets/chunk.'))).toEqual([]);
   });
 
+  it("shows the server's description with its Markdown rendered at build time, and plain text in the choice", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${site.url}/api/capture-payment`);
+    await page.click('.api-console-open');
+    await page.waitForSelector('.api-console-panel');
+    // the test server is chosen first; its description's code span is a <code> element, not backticks
+    expect(await page.inputValue('#console-server')).toBe('https://api.test.fixture.example');
+    expect(await page.textContent('.api-console-server-description')).toBe('Test, with sk_test_ keys');
+    expect(await page.textContent('.api-console-server-description code')).toBe('sk_test_');
+    const options = await page.locator('#console-server option').allTextContents();
+    expect(options).toContain('Test, with sk_test_ keys (https://api.test.fixture.example)');
+    expect(options.join('\n')).not.toContain('`');
+    await page.selectOption('#console-server', 'https://api.fixture.example');
+    expect(await page.textContent('.api-console-server-description')).toBe('Live');
+  });
+
   it('sends the request and shows status, time, headers and the pretty body', async () => {
     const page = await openConsole(api.url);
     await page.click('text=Send');
