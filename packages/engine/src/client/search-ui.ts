@@ -281,7 +281,7 @@ export function renderSearchPage(): void {
   };
   const draw = (suggestions: string[]) => {
     container.innerHTML = hits.length
-      ? `<p class="search-count">${plural(total, 'result')} for "${escapeHtml(q)}"${hits.length < total ? `, ${hits.length} listed` : ''}</p><ul class="search-results">${renderGroups(hits, expanded)}</ul>${hits.length < total ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
+      ? `<p class="search-count">${plural(total, 'result')} for "${escapeHtml(q)}"</p><ul class="search-results">${renderGroups(hits, expanded)}</ul>${hits.length < total ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
       : noResults(q, suggestions);
     container.querySelector<HTMLButtonElement>('[data-more]')?.addEventListener('click', (event) => {
       (event.currentTarget as HTMLButtonElement).disabled = true;
