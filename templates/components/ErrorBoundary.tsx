@@ -7,9 +7,12 @@ interface State {
 /** The document title while an error boundary shows (portal spec: the error fallback is titled 'Page Error'). */
 export const ERROR_TITLE = 'Page Error';
 
-/** Boundaries showing an error now, and the title the page had before the first of them. */
-let showing = 0;
-let titleBefore = '';
+/**
+ * While any boundary shows an error, the page's own title waits in `<html data-title-before-error>`
+ * (the client router updates it there when it swaps in another page under a boundary that still
+ * shows, such as the floating Test Card's).
+ */
+const otherErrors = (own: Element | null) => [...document.querySelectorAll('.error-boundary')].filter((e) => e !== own && e.isConnected);
 
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -20,12 +23,15 @@ const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]:not([tab
 function Fallback({ error, island, onRetry }: { error: Error; island?: string; onRetry: (host: Element | null) => void }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (showing++ === 0) titleBefore = document.title;
+    const root = document.documentElement;
+    const own = box.current;
+    if (!otherErrors(own).length) root.dataset.titleBeforeError = document.title;
     document.title = ERROR_TITLE;
-    box.current?.focus({ preventScroll: false });
+    own?.focus();
     return () => {
-      // a client-side navigation may have set another title meanwhile: restore only our own
-      if (--showing === 0 && document.title === ERROR_TITLE) document.title = titleBefore;
+      if (otherErrors(own).length) return;
+      if (root.dataset.titleBeforeError !== undefined) document.title = root.dataset.titleBeforeError;
+      delete root.dataset.titleBeforeError;
     };
   }, []);
   const causes: string[] = [];

@@ -140,10 +140,15 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     expect(box.y).toBeGreaterThan(0);
     // the content above it is unchanged, and it sits in the viewport, not below the footer
     expect(await page.evaluate(() => document.querySelector('.error-boundary')!.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    // still showing after a client navigation: the title stays, and Try again gives the new page's
+    expect(title).toBe('Guide | fixture docs');
+    await page.click('.sidebar-container a[href="/guide/setup"]');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Set up');
+    expect(await page.title()).toBe('Page Error');
     await page.click('.error-boundary button:has-text("Try again")');
     await page.waitForSelector('.test-card-toggle');
     expect(await page.isVisible('.error-boundary')).toBe(false);
-    expect(await page.title()).toBe(title);
+    expect(await page.title()).toBe('Set up | fixture docs');
     expect((await focused(page)).className).toContain('test-card-toggle');
   });
 

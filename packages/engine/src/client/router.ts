@@ -141,7 +141,10 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
     if (from && to) from.replaceWith(document.adoptNode(to));
   }
   reopen(categories);
-  document.title = next.title;
+  // an error boundary still showing outside the swapped part (the Test Card's) keeps the title
+  // 'Page Error'; the new page's title is what it restores (ErrorBoundary.tsx)
+  if (document.documentElement.dataset.titleBeforeError !== undefined && document.querySelector('.error-boundary')) document.documentElement.dataset.titleBeforeError = next.title;
+  else document.title = next.title;
   for (const selector of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]']) {
     const from = document.head.querySelector(selector);
     const to = next.head.querySelector(selector);
