@@ -119,6 +119,32 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Set up');
     expect(await isOpen('Advanced')).toBe(true);
     expect(await isOpen('Other')).toBe(true);
+    // one the reader closed stays closed; the new page's own category opens even if closed before
+    await page.click('.sidebar-scroll summary:has-text("Other")');
+    await page.click('.sidebar-scroll summary:has-text("Advanced")');
+    expect([await isOpen('Advanced'), await isOpen('Other')]).toEqual([false, false]);
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/guide/advanced/one';
+      a.textContent = 'to advanced one';
+      a.id = 'to-advanced-one';
+      document.querySelector('main')!.append(a);
+    });
+    await page.click('#to-advanced-one');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Advanced one');
+    expect([await isOpen('Advanced'), await isOpen('Other')]).toEqual([true, false]);
+  });
+
+  it('keeps a category opened in the mobile drawer open after following a link there', async () => {
+    const { page } = await open('/guide/links', { viewport: { width: 375, height: 740 } });
+    await page.click('[data-drawer-toggle]');
+    await page.click('#drawer summary:has-text("Other")');
+    await page.click('#drawer a:has-text("Set up")');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Set up');
+    expect(await page.isHidden('#drawer')).toBe(true);
+    await page.click('[data-drawer-toggle]');
+    const opened = await page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('#drawer details')].filter((d) => d.open).map((d) => d.querySelector('summary')!.textContent));
+    expect(opened).toEqual(['Other']);
   });
 
   it("shows a crashed Test Card's error in its corner, titled 'Page Error' and focused; Try again restores it", async () => {

@@ -84,20 +84,33 @@ function focusHeading(): void {
   heading.focus({ preventScroll: true });
 }
 
-/** The `data-cat` ids of the categories open in the page's sidebar, with that sidebar's id. */
-function openCategories(): { sidebar: string; open: string[] } | null {
+/** Which sidebar categories are open (`data-cat` id → open) in the page's sidebar and in the mobile drawer's copy of it. */
+function categoryState(): { sidebar: string; open: Map<string, boolean> } | null {
   const sidebar = document.querySelector<HTMLElement>('.main-wrapper .sidebar[data-sidebar]');
   if (!sidebar) return null;
-  return { sidebar: sidebar.dataset.sidebar!, open: [...sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat][open]')].map((d) => d.dataset.cat!) };
+  const id = sidebar.dataset.sidebar!;
+  const open = new Map<string, boolean>();
+  const read = (copy: Element | null | undefined) => {
+    for (const details of copy?.querySelectorAll<HTMLDetailsElement>('details[data-cat]') ?? []) open.set(details.dataset.cat!, details.open);
+  };
+  read(sidebar);
+  // a link followed from the open mobile drawer: the drawer's copy has the reader's latest state
+  const drawer = document.getElementById('drawer');
+  if (drawer && !drawer.hidden) read(drawer.querySelector(`.sidebar[data-sidebar="${CSS.escape(id)}"]`));
+  return { sidebar: id, open };
 }
 
-/** Categories the reader had open stay open in the same sidebar of the new page (the new page's own category is open already). */
-function reopen(before: { sidebar: string; open: string[] } | null): void {
+/**
+ * The categories keep the state the reader gave them in the same sidebar of the new page, except
+ * that the new page's own categories (those holding its link, rendered open) always open.
+ */
+function restoreCategories(before: { sidebar: string; open: Map<string, boolean> } | null): void {
   const sidebar = before && document.querySelector<HTMLElement>(`.main-wrapper .sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`);
   if (!sidebar) return;
-  for (const id of before.open) {
-    const details = sidebar.querySelector<HTMLDetailsElement>(`details[data-cat="${CSS.escape(id)}"]`);
-    if (details) details.open = true;
+  for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) {
+    const wasOpen = before.open.get(details.dataset.cat!);
+    const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
+    if (wasOpen !== undefined) details.open = wasOpen || current;
   }
 }
 
@@ -134,13 +147,13 @@ function showError(url: URL, message: string): void {
 
 function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   const next = new DOMParser().parseFromString(html, 'text/html');
-  const categories = openCategories();
+  const categories = categoryState();
   for (const selector of ['.navbar', '#drawer', '.main-wrapper']) {
     const from = document.querySelector(selector);
     const to = next.querySelector(selector);
     if (from && to) from.replaceWith(document.adoptNode(to));
   }
-  reopen(categories);
+  restoreCategories(categories);
   // an error boundary still showing outside the swapped part (the Test Card's) keeps the title
   // 'Page Error'; the new page's title is what it restores (ErrorBoundary.tsx)
   if (document.documentElement.dataset.titleBeforeError !== undefined && document.querySelector('.error-boundary')) document.documentElement.dataset.titleBeforeError = next.title;
