@@ -81,11 +81,17 @@ function renderGroups(hits: SearchHit[], expanded: ReadonlySet<string>): string 
     .join('');
 }
 
-/** Says `text` through a live region (cleared first, so the same words are announced again). */
-function announce(region: HTMLElement | null, text: string): void {
+const pendingAnnouncement = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+
+/**
+ * Says `text` through a live region (cleared first, so the same words are announced again). Only
+ * the last of several quick calls speaks (`delay` ms), so typing a word announces one count, not one per key.
+ */
+function announce(region: HTMLElement | null, text: string, delay = 50): void {
   if (!region) return;
+  clearTimeout(pendingAnnouncement.get(region));
   region.textContent = '';
-  setTimeout(() => (region.textContent = text), 50);
+  pendingAnnouncement.set(region, setTimeout(() => (region.textContent = text), delay));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -190,7 +196,7 @@ function update(root: HTMLElement, raw: string): void {
     shown.set(root, { q, result, expanded: new Set() });
     drawModal(root);
     const listed = result.hits.length;
-    announce(region, !listed ? `No results for ${q}` : listed < result.nbHits ? `${plural(result.nbHits, 'result')}, the first ${listed} listed` : plural(listed, 'result'));
+    announce(region, !listed ? `No results for ${q}` : listed < result.nbHits ? `${plural(result.nbHits, 'result')}, the first ${listed} listed` : plural(listed, 'result'), 400);
   }, () => {
     list.innerHTML = ERROR_HTML;
     footer.innerHTML = '';
