@@ -54,7 +54,8 @@ export function NavbarItem({ item, site, page, inDrawer }: { item: NavItem; site
         <a className="navbar-search" href="/search" data-search-button="" aria-keyshortcuts="Control+K Meta+K /">
           <Icon name="search" size={16} />
           <span className="navbar-search-label">Search</span>
-          <kbd className="navbar-search-key" aria-hidden="true">Ctrl K</kbd>
+          {/* the head script marks a Mac before the first paint (data-platform), so the right hint shows without a shift */}
+          <kbd className="navbar-search-key" aria-hidden="true"><span className="key-other">Ctrl K</span><span className="key-mac">⌘K</span></kbd>
         </a>
       );
     case 'colorMode':

@@ -12,7 +12,9 @@ export function SearchPage({ site, page, sidebar, islands }: PageProps) {
           <input id="search-page-input" className="search-input" type="search" name="q" maxLength={64} placeholder="Search the docs" autoComplete="off" />
           <button type="submit" className="button">Search</button>
         </form>
-        <div className="search-page-results" data-search-results="" aria-live="polite" />
+        {/* the live region announces counts only; the results themselves are not live (a list read out on every update) */}
+        <p className="visually-hidden" aria-live="polite" data-search-announce="" />
+        <div className="search-page-results" data-search-results="" />
       </div>
     </Layout>
   );

@@ -45,11 +45,18 @@ function ParameterTable({ title, params }: { title: string; params: ApiParameter
   );
 }
 
+/** The text of a small piece of rendered HTML: tags dropped, the entities the renderer writes decoded. */
+function plainText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => entities[e]!).replace(/\s+/g, ' ').trim();
+}
+
 function consoleProps(op: ApiOperationData): ApiConsoleProps {
   return {
     method: op.method,
     path: op.path,
-    servers: op.servers,
+    // the option's text is plain; the Markdown of the description is rendered here, at build time
+    servers: op.servers.map((s) => ({ url: s.url, label: s.descriptionHtml ? plainText(s.descriptionHtml) : s.description, descriptionHtml: s.descriptionHtml })),
     parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
     body: op.requestBody ? { example: op.requestBody.exampleJson ?? '', schema: op.requestBody.schema, required: op.requestBody.required } : undefined,
   };

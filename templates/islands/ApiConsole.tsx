@@ -4,7 +4,8 @@ import type { SchemaNode } from '../../packages/engine/src/shared/api-model';
 export interface ApiConsoleProps {
   method: string;
   path: string;
-  servers: Array<{ url: string; description?: string }>;
+  /** `label` is the server's description as plain text (for its option); `descriptionHtml` its Markdown rendered at build time. */
+  servers: Array<{ url: string; label?: string; descriptionHtml?: string }>;
   parameters: Array<{ name: string; in: string; required: boolean; example?: string; type: string }>;
   body?: { example: string; schema: SchemaNode; required: boolean };
 }
@@ -55,9 +56,10 @@ export function checkBody(value: unknown, node: SchemaNode, at = ''): string[] {
 /** The "Send" console of an API operation: an island, hydrated when the reader first uses it. */
 export default function ApiConsole({ method, path, servers, parameters, body }: ApiConsoleProps) {
   const [open, setOpen] = useState(false);
-  const testIndex = Math.max(0, servers.findIndex((s) => /test|sandbox/i.test(`${s.description} ${s.url}`)));
+  const testIndex = Math.max(0, servers.findIndex((s) => /test|sandbox/i.test(`${s.label} ${s.url}`)));
   const [server, setServer] = useState(servers[testIndex]?.url ?? '');
   const [custom, setCustom] = useState('');
+  const selectedServer = servers.find((s) => s.url === server);
   const [apiKey, setApiKey] = useState('');
   const [remember, setRemember] = useState(false);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(parameters.map((p) => [`${p.in}:${p.name}`, p.example ?? ''])));
@@ -148,12 +150,13 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
           <label htmlFor="console-server">Server</label>
           <select id="console-server" value={server} onChange={(e) => setServer(e.target.value)}>
             {servers.map((s) => (
-              <option key={s.url} value={s.url}>{`${s.description ?? s.url} (${s.url})`}</option>
+              <option key={s.url} value={s.url}>{`${s.label ?? s.url} (${s.url})`}</option>
             ))}
             <option value="__custom">Another URL…</option>
           </select>
           {server === '__custom' ? <input aria-label="Server URL" type="url" placeholder="https://" value={custom} onChange={(e) => setCustom(e.target.value)} /> : null}
         </div>
+        {selectedServer?.descriptionHtml ? <p className="api-console-hint api-console-server-description" dangerouslySetInnerHTML={{ __html: selectedServer.descriptionHtml }} /> : null}
         <div className="api-console-row">
           <label htmlFor="console-key">API key</label>
           <input id="console-key" type="password" autoComplete="off" placeholder="sk_test_…" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />

@@ -39,6 +39,20 @@ function CopyField({ label, value }: { label: string; value: string }) {
 /** The floating Test Card widget (medium and larger screens): a test card's details, each copyable. */
 export default function TestCard({ number, expiry, cvc, href }: TestCardProps) {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open panel and puts focus back on its button (unless another layer, such as
+  // the search modal, handled the key first)
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.documentElement.classList.contains('search-open')) return;
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <div className="test-card" data-open={open ? '' : undefined}>
       {open ? (
@@ -51,7 +65,7 @@ export default function TestCard({ number, expiry, cvc, href }: TestCardProps) {
           <a className="test-card-link" href={href}>View all test cards</a>
         </div>
       ) : null}
-      <button type="button" className="test-card-toggle" aria-expanded={open} aria-controls="test-card-panel" onClick={() => setOpen(!open)}>
+      <button type="button" ref={toggle} className="test-card-toggle" aria-expanded={open} aria-controls="test-card-panel" onClick={() => setOpen(!open)}>
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M3 6h18v12H3zM3 10h18" /></svg>
         {open ? 'Close' : 'Test card'}
       </button>

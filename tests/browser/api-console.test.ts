@@ -63,6 +63,51 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
     expect(fetched.filter((u) => u.includes('/assets/island-') || u.includes('/assets/chunk.'))).toEqual([]);
   });
 
+  it("shows the server's description with its Markdown rendered at build time, and plain text in the choice", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${site.url}/api/capture-payment`);
+    await page.click('.api-console-open');
+    await page.waitForSelector('.api-console-panel');
+    // the test server is chosen first; its description's code span is a <code> element, not backticks
+    expect(await page.inputValue('#console-server')).toBe('https://api.test.fixture.example');
+    expect(await page.textContent('.api-console-server-description')).toBe('Test, with sk_test_ keys');
+    expect(await page.textContent('.api-console-server-description code')).toBe('sk_test_');
+    const options = await page.locator('#console-server option').allTextContents();
+    expect(options).toContain('Test, with sk_test_ keys (https://api.test.fixture.example)');
+    expect(options.join('\n')).not.toContain('`');
+    await page.selectOption('#console-server', 'https://api.fixture.example');
+    expect(await page.textContent('.api-console-server-description')).toBe('Live');
+  });
+
+  it("shows a crashed console's error where the console was, titled 'Page Error' and focused; Try again restores it", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${site.url}/api/capture-payment`);
+    const title = await page.title();
+    // a parameter whose name is an object: rendering the open console throws
+    await page.evaluate(() => {
+      const island = document.querySelector<HTMLElement>('docsgen-island[data-island="ApiConsole"]')!;
+      const props = JSON.parse(island.dataset.props!);
+      island.dataset.props = JSON.stringify({ ...props, parameters: [{ name: { broken: true }, in: 'path', required: true, type: 'string' }] });
+    });
+    await page.click('.api-console-open');
+    await page.waitForSelector('.error-boundary');
+    expect(await page.title()).toBe('Page Error');
+    // in place: inside the main content, right after the endpoint line, above the footer
+    expect(await page.evaluate(() => {
+      const box = document.querySelector('.error-boundary')!;
+      return {
+        inMain: Boolean(box.closest('main')),
+        afterEndpoint: box.closest('docsgen-island')?.previousElementSibling?.classList.contains('api-endpoint') ?? false,
+        focused: document.activeElement === box,
+        aboveFooter: box.getBoundingClientRect().bottom < document.querySelector('footer')!.getBoundingClientRect().top,
+      };
+    })).toEqual({ inMain: true, afterEndpoint: true, focused: true, aboveFooter: true });
+    await page.click('.error-boundary button:has-text("Try again")');
+    await page.waitForSelector('.api-console-open');
+    expect(await page.title()).toBe(title);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('api-console-open'))).toBe(true);
+  });
+
   it('sends the request and shows status, time, headers and the pretty body', async () => {
     const page = await openConsole(api.url);
     await page.click('text=Send');

@@ -4,7 +4,7 @@
  * connection is 2g or in data-saver mode. A progress bar appears when a load takes over 200 ms; a
  * page that fails to load shows an error with a Retry button. Without JavaScript, links just work.
  */
-const cache = new Map<string, Promise<string>>();
+const cache = new Map<string, Promise<Loaded>>();
 let current = 0;
 
 interface NetworkInformation {
@@ -26,13 +26,32 @@ function routeOf(anchor: HTMLAnchorElement): URL | null {
   return url;
 }
 
-function load(path: string): Promise<string> {
+/** A loaded page: its HTML, and the address it ended at (after HTTP and docsgen's meta-refresh redirects). */
+interface Loaded {
+  html: string;
+  url: URL;
+}
+
+/** The target of a redirect page docsgen writes (`<meta http-equiv="refresh" content="0; url=…">`), if the HTML is one. */
+function refreshTarget(html: string, base: string): URL | null {
+  const match = /<meta\s+http-equiv="refresh"\s+content="\d+;\s*url=([^"]+)"/i.exec(html.slice(0, 2_000));
+  if (!match) return null;
+  const url = new URL(match[1]!.replace(/&amp;/g, '&'), base);
+  return url.origin === location.origin ? url : null;
+}
+
+function load(path: string, hops = 0): Promise<Loaded> {
   let pending = cache.get(path);
   if (!pending) {
-    pending = fetch(path, { headers: { Accept: 'text/html' } }).then(async (response) => {
+    pending = fetch(path, { headers: { Accept: 'text/html' } }).then(async (response): Promise<Loaded> => {
       const type = response.headers.get('content-type') ?? '';
       if ((!response.ok && response.status !== 404) || !type.includes('text/html')) throw new Error(`the server answered ${response.status}`);
-      return response.text();
+      const html = await response.text();
+      const url = new URL(response.url || path, location.href);
+      const target = refreshTarget(html, url.href);
+      // a redirect page: show (and address) the page it points to, as the browser would
+      if (target && hops < 5) return load(target.pathname + target.search, hops + 1).then((next) => ({ ...next, url: target.hash ? new URL(target.hash, next.url) : next.url }));
+      return { html, url };
     });
     pending.catch(() => cache.delete(path));
     cache.set(path, pending);
@@ -53,11 +72,46 @@ function progress(on: boolean): void {
   else delete bar.dataset.active;
 }
 
-/** Moves focus to the main content (so screen readers and Tab start there), without scrolling. */
-function focusMain(): void {
+/**
+ * Moves focus to the new page's heading (its h1; the main content when it has none), without
+ * scrolling, so screen readers announce the page and Tab starts there.
+ */
+function focusHeading(): void {
   const main = document.querySelector<HTMLElement>('main');
-  main?.setAttribute('tabindex', '-1');
-  main?.focus({ preventScroll: true });
+  const heading = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
+/** Which sidebar categories are open (`data-cat` id → open) in the page's sidebar and in the mobile drawer's copy of it. */
+function categoryState(): { sidebar: string; open: Map<string, boolean> } | null {
+  const sidebar = document.querySelector<HTMLElement>('.main-wrapper .sidebar[data-sidebar]');
+  if (!sidebar) return null;
+  const id = sidebar.dataset.sidebar!;
+  const open = new Map<string, boolean>();
+  const read = (copy: Element | null | undefined) => {
+    for (const details of copy?.querySelectorAll<HTMLDetailsElement>('details[data-cat]') ?? []) open.set(details.dataset.cat!, details.open);
+  };
+  read(sidebar);
+  // a link followed from the open mobile drawer: the drawer's copy has the reader's latest state
+  const drawer = document.getElementById('drawer');
+  if (drawer && !drawer.hidden) read(drawer.querySelector(`.sidebar[data-sidebar="${CSS.escape(id)}"]`));
+  return { sidebar: id, open };
+}
+
+/**
+ * The categories keep the state the reader gave them in the same sidebar of the new page, except
+ * that the new page's own categories (those holding its link, rendered open) always open.
+ */
+function restoreCategories(before: { sidebar: string; open: Map<string, boolean> } | null): void {
+  const sidebar = before && document.querySelector<HTMLElement>(`.main-wrapper .sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`);
+  if (!sidebar) return;
+  for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) {
+    const wasOpen = before.open.get(details.dataset.cat!);
+    const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
+    if (wasOpen !== undefined) details.open = wasOpen || current;
+  }
 }
 
 function showError(url: URL, message: string): void {
@@ -93,12 +147,17 @@ function showError(url: URL, message: string): void {
 
 function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   const next = new DOMParser().parseFromString(html, 'text/html');
+  const categories = categoryState();
   for (const selector of ['.navbar', '#drawer', '.main-wrapper']) {
     const from = document.querySelector(selector);
     const to = next.querySelector(selector);
     if (from && to) from.replaceWith(document.adoptNode(to));
   }
-  document.title = next.title;
+  restoreCategories(categories);
+  // an error boundary still showing outside the swapped part (the Test Card's) keeps the title
+  // 'Page Error'; the new page's title is what it restores (ErrorBoundary.tsx)
+  if (document.documentElement.dataset.titleBeforeError !== undefined && document.querySelector('.error-boundary')) document.documentElement.dataset.titleBeforeError = next.title;
+  else document.title = next.title;
   for (const selector of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]']) {
     const from = document.head.querySelector(selector);
     const to = next.head.querySelector(selector);
@@ -108,7 +167,7 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   else if (mode === 'replace') history.replaceState({}, '', url.href);
   if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
   else if (mode !== 'pop') window.scrollTo(0, 0);
-  focusMain();
+  focusHeading();
   document.dispatchEvent(new CustomEvent('docsgen:navigated'));
 }
 
@@ -116,9 +175,12 @@ async function navigate(url: URL, mode: 'push' | 'replace' | 'pop'): Promise<voi
   const id = ++current;
   const timer = setTimeout(() => id === current && progress(true), 200);
   try {
-    const html = await load(url.pathname + url.search);
+    const loaded = await load(url.pathname + url.search);
     if (id !== current) return;
-    swap(html, url, mode);
+    // the address ends at the page shown: a redirect's target, with the link's fragment unless the redirect has its own
+    const shown = new URL(loaded.url.href);
+    if (!shown.hash) shown.hash = url.hash;
+    swap(loaded.html, shown, mode === 'pop' && shown.href !== url.href ? 'replace' : mode);
   } catch (error) {
     if (id !== current) return;
     if (mode === 'push') history.pushState({}, '', url.href);

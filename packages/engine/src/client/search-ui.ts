@@ -59,24 +59,42 @@ function savedSearches(): string {
   return group('Favourites', favourites(), true) + group('Recent', recent(), false);
 }
 
-/** Hits grouped by page (5 per group), each linking to its URL with its heading path and snippet. */
-function renderGroups(hits: SearchHit[]): string {
+/**
+ * Hits grouped by page, each linking to its URL with its heading path and snippet. A group shows
+ * its first 5 hits (spec §9) and, when it has more, a button that shows them all (`expanded`
+ * holds the groups opened so), so every hit counted is one the reader can reach.
+ */
+function renderGroups(hits: SearchHit[], expanded: ReadonlySet<string>): string {
   const groups = new Map<string, SearchHit[]>();
   for (const hit of hits) {
     const page = hit.hierarchy.lvl1 ?? hit.hierarchy.lvl0 ?? '';
-    const list = groups.get(page) ?? [];
-    if (list.length < PER_GROUP) list.push(hit);
-    groups.set(page, list);
+    groups.set(page, [...(groups.get(page) ?? []), hit]);
   }
   return [...groups]
-    .map(
-      ([page, list]) =>
-        `<li class="search-group"><p class="search-group-title">${escapeHtml(page)} <span>${escapeHtml(list[0]!.hierarchy.lvl0 ?? '')}</span></p><ul>${list
-          .map((h) => `<li><a class="search-hit" href="${escapeHtml(h.url)}"><span class="search-hit-title">${h.titleHtml}</span><span class="search-hit-text">${h.snippetHtml}</span></a></li>`)
-          .join('')}</ul></li>`,
-    )
+    .map(([page, all]) => {
+      const list = expanded.has(page) ? all : all.slice(0, PER_GROUP);
+      const more = all.length - list.length;
+      return `<li class="search-group"><p class="search-group-title">${escapeHtml(page)} <span>${escapeHtml(all[0]!.hierarchy.lvl0 ?? '')}</span></p><ul>${list
+        .map((h) => `<li><a class="search-hit" href="${escapeHtml(h.url)}"><span class="search-hit-title">${h.titleHtml}</span><span class="search-hit-text">${h.snippetHtml}</span></a></li>`)
+        .join('')}${more ? `<li><button type="button" class="search-more-in-group" data-expand-group="${escapeHtml(page)}">Show all ${all.length} results in ${escapeHtml(page || 'this group')} (${more} more)</button></li>` : ''}</ul></li>`;
+    })
     .join('');
 }
+
+const pendingAnnouncement = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+
+/**
+ * Says `text` through a live region (cleared first, so the same words are announced again). Only
+ * the last of several quick calls speaks (`delay` ms), so typing a word announces one count, not one per key.
+ */
+function announce(region: HTMLElement | null, text: string, delay = 50): void {
+  if (!region) return;
+  clearTimeout(pendingAnnouncement.get(region));
+  region.textContent = '';
+  pendingAnnouncement.set(region, setTimeout(() => (region.textContent = text), delay));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function noResults(q: string, suggestions: string[]): string {
   const support = document.querySelector<HTMLMetaElement>('meta[name="docsgen:support"]')?.content;
@@ -125,17 +143,22 @@ async function run(q: string, page: number, status: HTMLElement, render: (result
 let modal: HTMLElement | null = null;
 let opener: HTMLElement | null = null;
 
-export function openSearchModal(from?: HTMLElement | null): void {
-  opener = from ?? (document.activeElement as HTMLElement | null);
-  if (!modal) modal = createModal();
-  document.body.append(modal);
-  modal.hidden = false;
-  document.documentElement.classList.add('search-open');
-  const input = modal.querySelector<HTMLInputElement>('input')!;
-  input.focus();
-  input.select();
+/**
+ * Takes over the modal that search.ts has already shown, with its input focused and holding
+ * whatever was typed meanwhile: wires it once, then searches the input's current value.
+ */
+export function openSearchModal(root: HTMLElement, from?: HTMLElement | null): void {
+  opener = from ?? null;
+  if (root.dataset.ready === undefined) {
+    wire(root);
+    root.dataset.ready = '';
+    delete root.dataset.status;
+  }
+  modal = root;
+  if (root.hidden) return; // closed again before the search code arrived
+  const input = root.querySelector<HTMLInputElement>('input')!;
   searchProvider().preload();
-  update(modal, input.value);
+  update(root, input.value);
 }
 
 function closeModal(): void {
@@ -146,10 +169,23 @@ function closeModal(): void {
   (opener?.isConnected ? opener : document.querySelector<HTMLElement>('.navbar-items [data-search-button]'))?.focus();
 }
 
+/** The modal's last answer, so a group can be expanded without searching again. */
+const shown = new WeakMap<HTMLElement, { q: string; result: SearchResponse; expanded: Set<string> }>();
+
+function drawModal(root: HTMLElement): void {
+  const state = shown.get(root);
+  if (!state) return;
+  const { q, result, expanded } = state;
+  root.querySelector<HTMLElement>('.search-results')!.innerHTML = result.hits.length ? renderGroups(result.hits, expanded) : noResults(q, result.suggestions ?? []);
+  root.querySelector<HTMLElement>('.search-footer')!.innerHTML = result.hits.length ? `<a href="/search?q=${encodeURIComponent(q)}" class="search-see-all">See all ${result.nbHits} results</a>` : '';
+}
+
 function update(root: HTMLElement, raw: string): void {
   const q = raw.trim().slice(0, MAX_QUERY);
   const list = root.querySelector<HTMLElement>('.search-results')!;
   const footer = root.querySelector<HTMLElement>('.search-footer')!;
+  const region = root.querySelector<HTMLElement>('.search-announce');
+  shown.delete(root);
   if (!q) {
     cancel(root);
     list.innerHTML = savedSearches();
@@ -157,18 +193,18 @@ function update(root: HTMLElement, raw: string): void {
     return;
   }
   void run(q, 0, root, (result) => {
-    list.innerHTML = result.hits.length ? renderGroups(result.hits) : noResults(q, result.suggestions ?? []);
-    footer.innerHTML = result.hits.length ? `<a href="/search?q=${encodeURIComponent(q)}" class="search-see-all">See all ${result.nbHits} results</a>` : '';
+    shown.set(root, { q, result, expanded: new Set() });
+    drawModal(root);
+    const listed = result.hits.length;
+    announce(region, !listed ? `No results for ${q}` : listed < result.nbHits ? `${plural(result.nbHits, 'result')}, the first ${listed} listed` : plural(listed, 'result'), 400);
   }, () => {
     list.innerHTML = ERROR_HTML;
     footer.innerHTML = '';
   });
 }
 
-function createModal(): HTMLElement {
-  const root = document.createElement('div');
-  root.className = 'search-modal';
-  root.innerHTML = `<div class="search-backdrop" data-search-close></div><div class="search-dialog" role="dialog" aria-modal="true" aria-label="Search the documentation"><form class="search-form" role="search" action="/search"><input class="search-input" type="search" name="q" maxlength="${MAX_QUERY}" placeholder="Search the docs" autocomplete="off" aria-label="Search" /><button type="button" class="search-cancel" data-search-close>Cancel</button></form><p class="search-status" aria-live="polite"><span class="search-stalled">Loading…</span></p><ul class="search-results"></ul><div class="search-footer"></div></div>`;
+/** The modal's behaviours (search.ts made its markup): typing, stars, suggestions, hits, keys. */
+function wire(root: HTMLElement): void {
   const input = root.querySelector<HTMLInputElement>('input')!;
   input.addEventListener('input', () => update(root, input.value));
   root.addEventListener('click', (event) => {
@@ -188,6 +224,16 @@ function createModal(): HTMLElement {
       update(root, input.value);
       input.focus();
     }
+    const group = target.closest<HTMLElement>('[data-expand-group]');
+    const state = shown.get(root);
+    if (group && state) {
+      const at = [...root.querySelectorAll('.search-group')].indexOf(group.closest('.search-group')!);
+      state.expanded.add(group.dataset.expandGroup!);
+      drawModal(root);
+      // focus stays in the list: on the first hit the button revealed
+      root.querySelectorAll('.search-group')[at]?.querySelectorAll<HTMLElement>('.search-hit')[PER_GROUP]?.focus();
+      announce(root.querySelector('.search-announce'), `All results in ${group.dataset.expandGroup} shown`);
+    }
     const hit = target.closest<HTMLAnchorElement>('a.search-hit, a.search-see-all');
     if (hit) {
       if (input.value.trim()) remember(input.value.trim());
@@ -202,22 +248,29 @@ function createModal(): HTMLElement {
     }
     if (event.key === 'Tab') trapFocus(event, root.querySelector('.search-dialog')!);
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const items = [...root.querySelectorAll<HTMLElement>('.search-hit, .search-see-all')];
+    const items = [...root.querySelectorAll<HTMLElement>('.search-hit, .search-more-in-group, .search-see-all')];
     if (!items.length) return;
     event.preventDefault();
     const i = items.indexOf(document.activeElement as HTMLElement);
-    items[(i + (event.key === 'ArrowDown' ? 1 : -1) + items.length + (i < 0 && event.key === 'ArrowUp' ? 1 : 0)) % items.length]!.focus();
+    const next = (i + (event.key === 'ArrowDown' ? 1 : -1) + items.length + (i < 0 && event.key === 'ArrowUp' ? 1 : 0)) % items.length;
+    items[next]!.focus();
+    // the active option, for screen readers: its title (not the whole snippet) and its place
+    const title = items[next]!.querySelector('.search-hit-title')?.textContent ?? items[next]!.textContent ?? '';
+    announce(root.querySelector('.search-announce'), `${title.trim()}, ${next + 1} of ${items.length}`);
   });
   root.querySelector('form')!.addEventListener('submit', () => {
     if (input.value.trim()) remember(input.value.trim());
   });
-  return root;
 }
 
-/** The /search page: results for `?q=`, 20 at a time. */
+/**
+ * The /search page: results for `?q=`, 20 at a time. Its live region (`[data-search-announce]`)
+ * says how many results there are and how many are listed, never the list itself.
+ */
 export function renderSearchPage(): void {
   const container = document.querySelector<HTMLElement>('[data-search-results]');
   const input = document.querySelector<HTMLInputElement>('#search-page-input');
+  const region = document.querySelector<HTMLElement>('[data-search-announce]');
   if (!container || !input) return;
   const q = (new URLSearchParams(location.search).get('q') ?? '').slice(0, MAX_QUERY);
   input.value = q;
@@ -225,27 +278,46 @@ export function renderSearchPage(): void {
   remember(q);
   container.innerHTML = '<p class="search-status"><span class="search-stalled">Loading…</span></p>';
   const hits: SearchHit[] = [];
+  const expanded = new Set<string>();
   let total = 0;
   let page = 0;
+  const failed = () => {
+    container.innerHTML = ERROR_HTML;
+    announce(region, 'Unable to fetch results');
+  };
   const draw = (suggestions: string[]) => {
     container.innerHTML = hits.length
-      ? `<p class="search-count">${total} result${total === 1 ? '' : 's'} for "${escapeHtml(q)}"</p><ul class="search-results">${renderGroups(hits)}</ul>${hits.length < total ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
+      ? `<p class="search-count">${plural(total, 'result')} for "${escapeHtml(q)}"</p><ul class="search-results">${renderGroups(hits, expanded)}</ul>${hits.length < total ? '<button type="button" class="button button-secondary" data-more>Show more results</button>' : ''}`
       : noResults(q, suggestions);
     container.querySelector<HTMLButtonElement>('[data-more]')?.addEventListener('click', (event) => {
       (event.currentTarget as HTMLButtonElement).disabled = true;
       page += 1;
+      const before = hits.length;
       void run(q, page, container, (result) => {
         hits.push(...result.hits);
         // a page with no hits (the index changed meanwhile) ends the list
         total = result.hits.length ? Math.max(result.nbHits, hits.length) : hits.length;
         draw([]);
-      }, () => (container.innerHTML = ERROR_HTML));
+        // focus goes to the first result just added, and the count of what is listed is announced
+        container.querySelectorAll<HTMLElement>('.search-hit')[before]?.focus();
+        announce(region, `${hits.length} of ${plural(total, 'result')} listed`);
+      }, failed);
     });
+    container.querySelectorAll<HTMLElement>('[data-expand-group]').forEach((b) =>
+      b.addEventListener('click', () => {
+        const at = [...container.querySelectorAll('.search-group')].indexOf(b.closest('.search-group')!);
+        expanded.add(b.dataset.expandGroup!);
+        draw([]);
+        container.querySelectorAll('.search-group')[at]?.querySelectorAll<HTMLElement>('.search-hit')[PER_GROUP]?.focus();
+        announce(region, `All results in ${b.dataset.expandGroup} shown`);
+      }),
+    );
     container.querySelectorAll<HTMLElement>('[data-suggest]').forEach((b) => b.addEventListener('click', () => (location.href = `/search?q=${encodeURIComponent(b.dataset.suggest!)}`)));
   };
   void run(q, 0, container, (result) => {
     hits.push(...result.hits);
     total = result.nbHits;
     draw(result.suggestions ?? []);
-  }, () => (container.innerHTML = ERROR_HTML));
+    announce(region, hits.length ? `${plural(total, 'result')} for ${q}${hits.length < total ? `, ${hits.length} listed` : ''}` : `No results for ${q}`);
+  }, failed);
 }

@@ -58,7 +58,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
               `function Hydrated({ done, children }) { useLayoutEffect(done, []); return children; }`,
               `export default function mount(element, props) {`,
               `  const island = createElement(Component, props);`,
-              `  return new Promise((done) => { hydrateRoot(element, createElement(Hydrated, { done }, ${boundary ? 'createElement(ErrorBoundary, null, island)' : 'island'})); });`,
+              `  return new Promise((done) => { hydrateRoot(element, createElement(Hydrated, { done }, ${boundary ? `createElement(ErrorBoundary, { island: ${JSON.stringify(args.path)} }, island)` : 'island'})); });`,
               `}`,
             ].join('\n'),
           }));
