@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
-import { buildSite, copyFixture, readOut, writeFiles } from '../helpers/fixtures';
+import { buildSite, copyFixture, readOut, snapshotFiles, writeFiles } from '../helpers/fixtures';
 
 describe('the persistent build cache', () => {
   it('reuses compiled pages and code, and invalidates a page when a partial it includes changes', async () => {
@@ -23,6 +23,22 @@ describe('the persistent build cache', () => {
     expect(second.ok).toBe(true);
     expect(readOut(root, 'guide/shared/index.html')).toContain('Shared note, version two.');
     expect(readOut(root, 'guide/setup/index.html')).toContain('class="t-keyword"');
+  });
+
+  it('keeps each API page as its own entry, and a warm build gives the same files as a cold one', async () => {
+    const root = copyFixture('api');
+    const cold = await buildSite(root, { noCache: false });
+    expect(cold.ok).toBe(true);
+    const apiRoutes = cold.graph!.routes.filter((r) => r.startsWith('/api'));
+    // One entry per API page and one for the rest (sidebar, schemas, diagnostics, the routes).
+    expect(fs.readdirSync(path.join(root, '.docsgen/v3/api')).length).toBe(apiRoutes.length + 1);
+    const before = snapshotFiles(path.join(root, 'build'));
+    fs.rmSync(path.join(root, '.docsgen/v3/render'), { recursive: true });
+    const lines: string[] = [];
+    const warm = await new SiteBuilder({ root, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
+    expect(warm.ok).toBe(true);
+    expect(lines.find((l) => l.trim().startsWith('render'))).toMatch(new RegExp(`${cold.graph!.routes.length} pages \\(0 from cache\\)`));
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(before);
   });
 
   it('never caches a page with problems', async () => {

@@ -23,9 +23,28 @@ import { configKeyAt } from './site';
 let modules: Promise<[typeof import('../openapi/load-openapi'), typeof import('../openapi/api-pages')]> | null = null;
 const loadModules = () => (modules ??= Promise.all([import('../openapi/load-openapi'), import('../openapi/api-pages')]));
 
-export interface ApiEntry {
-  pages: ApiPages;
-  diagnostics: Diagnostic[];
+/**
+ * The API cache holds, under the spec's key, everything but the pages (sidebar, diagnostics, the
+ * schemas samples are checked against) and the pages' routes; each page is its own entry under
+ * the key and its route. Many small entries: at 3,000 operations the pages as one JSON string were
+ * 250 MB, near V8's limit on a string's length, and were read whole just to see whether they exist.
+ */
+export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[] } } | { page: ApiPages['pages'][number] };
+
+const pageKey = (key: string, route: string) => `${key}\0${route}`;
+
+/** The pages made from the spec whose key is `key`, from the cache; null when any entry is missing. */
+function cachedApi(cache: DirCache<ApiEntry>, key: string): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
+  const entry = cache.get(key);
+  if (!entry || !('index' in entry)) return null;
+  const { api, routes, diagnostics } = entry.index;
+  const pages: ApiPages['pages'] = [];
+  for (const route of routes) {
+    const page = cache.get(pageKey(key, route));
+    if (!page || !('page' in page)) return null;
+    pages.push(page.page);
+  }
+  return { pages: { ...api, pages }, diagnostics };
 }
 
 export interface ApiInput {
@@ -85,7 +104,7 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
 /** Turns the spec into API pages (from the cache when the spec and everything else are unchanged). */
 export async function buildApi(input: ApiInput, spec: SpecSource | null): Promise<Staged<ApiPages | null>> {
   if (!spec) return staged(null);
-  const cached = input.cache.get(spec.key);
+  const cached = cachedApi(input.cache, spec.key);
   if (cached) return staged(cached.pages, [...cached.diagnostics]);
   const [{ loadOpenApi }, { buildApiPages }] = await loadModules();
   const loaded = await (spec.loading ?? loadOpenApi(spec.file));
@@ -95,7 +114,9 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null): Promis
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
   if (!hasErrors(diagnostics)) {
     input.cache.retain([]);
-    input.cache.set(spec.key, { pages, diagnostics });
+    const { pages: list, ...rest } = pages;
+    for (const page of list) input.cache.set(pageKey(spec.key, page.route), { page });
+    input.cache.set(spec.key, { index: { api: rest, routes: list.map((p) => p.route), diagnostics } });
   }
   return staged(pages, diagnostics);
 }
