@@ -62,6 +62,25 @@ describe('the portal', () => {
     }
   });
 
+  it('shows a test card for every decline reason of the spec on every testing page, and 3-D Secure, declines and disputes in the Get started sidebar', () => {
+    const raw = yaml.load(fs.readFileSync(path.join(ROOT, 'specs/payments.yaml'), 'utf8')) as {
+      components: { schemas: { Operation: { properties: { declineReason: { enum: Array<string | null> } } } } };
+    };
+    const reasons = raw.components.schemas.Operation.properties.declineReason.enum.filter((r): r is string => r !== null);
+    expect(reasons.length).toBeGreaterThan(5);
+    for (const product of ['checkout', 'blocks', 'verify', 'link']) {
+      const tree = fromHtml(html(`/get-started/set-up-${product}/testing`));
+      const table = selectAll('.markdown table', tree).find((t) => toString(t).includes('4454 0000 0000 0003'))!;
+      for (const reason of reasons) expect(toString(table), `${product}: ${reason}`).toContain(reason);
+    }
+    const concepts = fromHtml(html('/get-started/core-concepts'));
+    for (const id of ['declines', 'strong-customer-authentication-3-d-secure', 'subscriptions-and-failed-charges', 'disputes-and-chargebacks']) {
+      expect(select(`.markdown h2#${id}`, concepts), id).toBeTruthy();
+    }
+    const sidebarLinks = selectAll('.sidebar a', fromHtml(html('/get-started/set-up-checkout/testing'))).map((a) => String(a.properties.href));
+    expect(sidebarLinks).toContain('/get-started/core-concepts');
+  });
+
   it('keeps controls accessible on every page: no link inside a <summary>, named task checkboxes, a search button named by its label', () => {
     const routes = result.graph!.routes.filter((r) => result.graph!.pages[r]!.kind !== 'redirect');
     expect(routes.length).toBeGreaterThan(160);
