@@ -79,10 +79,11 @@ describe('API reference from the fixture spec', () => {
   it('has code samples in the six languages with real values, bearer header and idempotency key', () => {
     const tree = page('api/capture-payment/index.html');
     const tabs = selectAll('#code-samples ~ .code-tabs [role="tab"]', tree).map((t) => toString(t));
-    expect(tabs).toEqual(['cURL', 'JavaScript', 'Node.js', 'PHP', 'C#', 'Go']);
+    expect(tabs).toEqual(['cURL', 'JavaScript (server)', 'Node.js', 'PHP', 'C#', 'Go']);
     const text = toString(select('#code-samples ~ .code-tabs', tree)!);
     expect(text).toContain('https://api.test.fixture.example/v1/transactions/0b6a3c1e-7d2f-4a8b-9c5e-1f2a3b4c5d6e/capture');
-    expect(text).toContain('Authorization: Bearer sk_test_your_api_key');
+    expect(text).toContain('Authorization: Bearer $FIXTURE_API_KEY');
+    expect(text).not.toContain('sk_test_');
     expect(text).toContain('Idempotency-Key');
     expect(text).toContain('"amount": 5000');
     expect(text).toContain('FIXTURE_API_KEY');

@@ -37,8 +37,15 @@ export interface ApiResponse {
   description: string;
   headers: Array<{ name: string; description?: string; type: string }>;
   schema?: SchemaNode;
-  /** Highlighted example HTML. */
-  example?: string;
+  /** The examples this operation can return, highlighted: one unnamed, or named ones with their summaries. */
+  examples: ApiExample[];
+}
+
+/** One highlighted example; `name` and `summary` come from a named example of `examples`. */
+export interface ApiExample {
+  name?: string;
+  summary?: string;
+  html: string;
 }
 
 export interface ApiSample {
@@ -66,9 +73,13 @@ export interface ApiOperationData {
   draft: boolean;
   deprecated: boolean;
   tag?: string;
-  security: string[];
+  /**
+   * The operation's own security requirement: `none` for `security: []`, else the schemes of its
+   * first alternative (description HTML, and the environment variable the samples read).
+   */
+  auth: { none: boolean; schemes: Array<{ name: string; kind: string; description?: string; envVar: string; bearer: boolean }> };
   parameters: ApiParameter[];
-  requestBody?: { required: boolean; description?: string; mediaType: string; schema: SchemaNode; example?: string; exampleJson?: string };
+  requestBody?: { required: boolean; description?: string; mediaType: string; schema: SchemaNode; examples: ApiExample[]; exampleJson?: string };
   responses: ApiResponse[];
   samples: ApiSample[];
 }
