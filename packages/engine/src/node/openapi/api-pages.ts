@@ -14,6 +14,7 @@ import { buildOperationPage } from './operation-page';
 import { buildSchemaPage } from './schema-page';
 import { apiTags, overviewPages, overviewRoute, webhookHref } from './api-overview';
 import { apiSidebar } from './api-sidebar';
+import { checkSpecExamples } from './check-examples';
 
 export { kebab, tagAnchor } from './api-page';
 
@@ -37,6 +38,8 @@ export interface ApiPages {
   diagnostics: Diagnostic[];
   /** For validating JSON examples in content: request schemas by slug, the components, the version. */
   samples: SampleSchemas;
+  /** Examples of the spec that do not match their schema (reported by check, with `checks.codeSamples`). */
+  exampleProblems: Diagnostic[];
 }
 
 /**
@@ -61,7 +64,8 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
   pages.push(...overviewPages(ctx, { title, overviewHref, tags }));
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) } };
+  const exampleProblems = await checkSpecExamples(doc, ctx.at);
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
 }
 
 export const specFileName = (file: string) => path.basename(file);
