@@ -25,7 +25,7 @@ function FieldItem({ name, type, required, description, children }: { name: stri
   );
 }
 
-function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
+export function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
   if (!params.length) return null;
   return (
     <>

@@ -106,4 +106,34 @@ export interface ApiOverviewData {
   schemaCount: number;
 }
 
-export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData;
+/**
+ * How webhook requests are signed (`x-webhook-signature` of the document, or `x-signature` of a
+ * webhook): the header `{timestampKey}=<unix seconds>,{signatureKey}=<hex HMAC>` over
+ * `signedPayload` with `{timestamp}` and `{body}` (the raw body) filled in.
+ */
+export interface WebhookSignature {
+  header: string;
+  algorithm: 'HMAC-SHA256';
+  timestampKey: string;
+  signatureKey: string;
+  signedPayload: string;
+  toleranceSeconds: number;
+  /** What the secret is called, in words ("the point of sale's webhook secret"). */
+  secretName?: string;
+}
+
+export interface ApiWebhookData {
+  type: 'webhook';
+  name: string;
+  method: string;
+  summary: string;
+  description?: string;
+  headers: ApiParameter[];
+  payload?: { mediaType: string; schema: SchemaNode; examples: ApiExample[]; exampleJson?: string };
+  responses: ApiResponse[];
+  signature?: WebhookSignature;
+  /** `x-retry` of the webhook: the answer timeout and the delays before each retry (none: not retried). */
+  retry?: { timeoutSeconds?: number; delaysSeconds: number[] };
+}
+
+export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData | ApiWebhookData;

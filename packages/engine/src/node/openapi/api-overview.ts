@@ -20,12 +20,6 @@ export function overviewRoute(ctx: ApiContext): Pick<ApiOverview, 'title' | 'ove
   return { title, overviewHref: `/api/${kebab(title)}` };
 }
 
-/** Where webhook payloads link to: the overview's #webhooks section when its description has one. */
-export function webhookHref(ctx: ApiContext, overviewHref: string): string {
-  const { text, renderer } = ctx.info;
-  return text && renderer.headings(text).some((h) => h.id === 'webhooks') ? `${overviewHref}#webhooks` : overviewHref;
-}
-
 const operationLink = (o: OperationRef): ApiTag['operations'][number] => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true });
 
 /** Each tag with the operations whose first tag it is; operations without tags go under "Other", last. */

@@ -12,7 +12,9 @@ import { collectOperations, collectTags } from './collect-operations';
 import { SchemaUses } from './schema-uses';
 import { buildOperationPage } from './operation-page';
 import { buildSchemaPage } from './schema-page';
-import { apiTags, overviewPages, overviewRoute, webhookHref } from './api-overview';
+import { apiTags, overviewPages, overviewRoute } from './api-overview';
+import { buildWebhookPage, collectWebhooks } from './webhook-page';
+import { str } from './json-values';
 import { apiSidebar } from './api-sidebar';
 import { checkSpecExamples } from './check-examples';
 
@@ -44,7 +46,7 @@ export interface ApiPages {
 
 /**
  * Turns a loaded OpenAPI document into graph pages: `/api` (index), `/api/{title}` (overview),
- * one page per operation (`x-slug` or the kebab-cased operationId) and per component schema,
+ * one page per operation (`x-slug` or the kebab-cased operationId), per webhook and per component schema,
  * plus the API sidebar grouped by tag. Highlights samples through the shared cache.
  */
 export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
@@ -59,13 +61,15 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const pages = await Promise.all(operations.map((o) => buildOperationPage({ ctx, uses, requestSchemas }, o)));
   uses.sortByOperations(operations);
   const { title, overviewHref } = overviewRoute(ctx);
-  uses.noteWebhooks(doc, webhookHref(ctx, overviewHref));
+  // Each webhook gets its page, which notes the schemas it uses.
+  const webhooks = collectWebhooks(doc);
+  pages.push(...(await Promise.all(webhooks.map((w) => buildWebhookPage({ ctx, uses }, w)))));
   // Schema pages come after every operation and webhook has noted the schemas it uses.
   pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
   pages.push(...overviewPages(ctx, { title, overviewHref, tags }));
   const exampleProblems = await checkSpecExamples(doc, ctx.at);
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }))), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
 }
 
 export const specFileName = (file: string) => path.basename(file);

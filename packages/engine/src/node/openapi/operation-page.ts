@@ -23,11 +23,11 @@ export interface OperationPageDeps {
 }
 
 /** One operation being built, with the "used by" entry its schemas get. */
-interface Build extends OperationPageDeps {
+export interface Build extends OperationPageDeps {
   o: OperationRef;
-  use: { href: string; label: string; method: string };
-  /** What decides which shared named examples the page shows. */
-  target: ExampleTarget;
+  use: { href: string; label: string; method?: string };
+  /** What decides which shared named examples the page shows (none on a webhook page: all of them). */
+  target?: ExampleTarget;
 }
 
 type RequestBody = ApiOperationData['requestBody'];
@@ -57,7 +57,7 @@ function highlightExamples(b: Build, examples: MediaExample[]): Promise<ApiExamp
 }
 
 /** Path-level parameters, then the operation's own; an operation parameter replaces a path one of the same name and place. */
-function operationParameters(b: Build): ApiParameter[] {
+export function operationParameters(b: Build): ApiParameter[] {
   const { ctx, o } = b;
   const rawParams = [...((o.pathItem.parameters as Json[] | undefined) ?? []), ...((o.op.parameters as Json[] | undefined) ?? [])];
   const parameters: ApiParameter[] = [];
@@ -81,7 +81,7 @@ function operationParameters(b: Build): ApiParameter[] {
 }
 
 /** The request body as the page shows it, and the media type and example the code samples send (none without a body). */
-async function operationRequestBody(b: Build): Promise<{ requestBody: RequestBody; bodyType: string | undefined; bodyExample: Json | undefined }> {
+export async function operationRequestBody(b: Build): Promise<{ requestBody: RequestBody; bodyType: string | undefined; bodyExample: Json | undefined }> {
   const { ctx, o } = b;
   const bodyObject = resolved(ctx.doc, asObject(o.op.requestBody));
   const bodyContent = asObject(bodyObject.content);
@@ -128,7 +128,7 @@ async function operationResponse(b: Build, status: string, value: Json): Promise
 }
 
 /** The responses in the order the spec lists them (one after the other: each highlights its example). */
-async function operationResponses(b: Build): Promise<ApiResponse[]> {
+export async function operationResponses(b: Build): Promise<ApiResponse[]> {
   const responses: ApiResponse[] = [];
   for (const [status, value] of Object.entries(asObject(b.o.op.responses))) responses.push(await operationResponse(b, status, value));
   return responses;
@@ -170,7 +170,7 @@ function operationHeadings(data: Pick<ApiOperationData, 'parameters' | 'requestB
 }
 
 /** The page's meta description: the first paragraph of the description without Markdown, at most 160 characters, else the title. */
-function metaDescription(op: JsonObject, title: string): string {
+export function metaDescription(op: JsonObject, title: string): string {
   const plain = (str(op.description) ?? '').split(/\n\s*\n/)[0]!.replace(/[`*_[\]]/g, '').replace(/\(([^)]*)\)/g, '').trim();
   return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || title;
 }
@@ -186,7 +186,7 @@ export async function buildOperationPage(deps: OperationPageDeps, o: OperationRe
   const description = str(op.description) ? ctx.markdown(str(op.description)!) : undefined;
   const links = linksIn(description, () => ctx.at(`${pointer}/description`));
   const parameters = operationParameters(b);
-  b.target = { ...b.target, parameters: parameters.map((p) => p.name) };
+  b.target = { ...b.target!, parameters: parameters.map((p) => p.name) };
   const { requestBody, ...body } = await operationRequestBody(b);
   const responses = await operationResponses(b);
   const samples = await operationSamples(b, parameters, body, auth);
