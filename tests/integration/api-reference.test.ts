@@ -45,9 +45,9 @@ describe('API reference from the fixture spec', () => {
     expect(servers).toContain('Test, with sk_test_ keys');
   });
 
-  it('lists webhooks among the users of their payload schema', () => {
+  it('lists webhooks among the users of their payload schema, linking the webhook\'s page', () => {
     const used = selectAll('#used-by ~ ul a', page('api/schemas/operation/index.html')).map((a) => `${toString(a)} → ${String(a.properties.href)}`);
-    expect(used).toContain('Webhook: Operation event → /api/fixture-payments-api');
+    expect(used).toContain('Webhook: Operation event → /api/webhooks/operation-event');
   });
 
   it('shows method, server and path, parameters, the request body tree and responses', () => {
@@ -107,7 +107,7 @@ describe('API reference from the fixture spec', () => {
   it('groups the API sidebar by tag with method badges and a Schemas category', () => {
     const tree = page('api/list-transactions/index.html');
     const labels = selectAll('.sidebar-container .sidebar-category-label', tree).map((l) => toString(l));
-    expect(labels).toEqual(['Payments', 'Partners', 'Schemas']);
+    expect(labels).toEqual(['Payments', 'Partners', 'Webhooks', 'Schemas']);
     expect(toString(select('.sidebar-container .sidebar-link.active .method-badge', tree)!)).toBe('GET');
   });
 
