@@ -21,6 +21,7 @@ export default function SignatureChecker({ scheme, example }: SignatureCheckerPr
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [curl, setCurl] = useState('');
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
 
   const check = async () => {
     setBusy(true);
@@ -40,6 +41,16 @@ export default function SignatureChecker({ scheme, example }: SignatureCheckerPr
     setVerdict(null);
   };
 
+  // Closed, it is one button: the page ships no checker code until the reader asks for it.
+  if (!open) {
+    return (
+      <div className="signature-checker">
+        <button type="button" className="button signature-checker-open" onClick={() => setOpen(true)}>
+          Check a signature or sign a test event
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="signature-checker api-console-panel">
       <p className="api-console-hint">Runs in this page with Web Crypto: the payload, header and secret are not sent anywhere. Use a test secret, not a live one.</p>
