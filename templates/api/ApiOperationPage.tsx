@@ -64,12 +64,16 @@ function AuthSection({ auth }: { auth: ApiOperationData['auth'] }) {
 }
 
 function consoleProps(op: ApiOperationData): ApiConsoleProps {
+  const idempotency = op.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
   return {
     method: op.method,
     path: op.path,
     servers: op.servers,
-    parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
+    // The idempotency key is the console's own field (a fresh UUID per send), not the spec's example.
+    parameters: op.parameters.filter((p) => p !== idempotency).map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
     body: op.requestBody ? { example: op.requestBody.exampleJson ?? '', schema: op.requestBody.schema, required: op.requestBody.required } : undefined,
+    idempotencyHeader: idempotency?.name,
+    auth: { none: op.auth.none, label: !op.auth.schemes[0] || op.auth.schemes[0].envVar.endsWith('_API_KEY') ? 'API key' : `Access token (${op.auth.schemes[0].name})` },
   };
 }
 
