@@ -100,6 +100,11 @@ describe('webhooks in the reference', () => {
     expect(used).toContain('/api/webhooks/operation-event');
     expect(fs.existsSync(path.join(root, 'build/index.html'))).toBe(true);
   });
+
+  it('are found by search', () => {
+    const records = readOut(root, 'search-records.json');
+    expect(records).toContain('/api/webhooks/operation-event#webhook');
+  });
 });
 
 describe('check validates every example of the spec against its schema', () => {
