@@ -39,7 +39,7 @@ describe('API reference from the fixture spec', () => {
     expect(select('.copy-button', code)).toBeTruthy();
     expect(select('[data-language="http"]', code)).toBeTruthy();
     const index = page('api/index.html');
-    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners']);
+    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners', '#webhooks']);
     expect(selectAll('#tag-payments, #tag-partners', index)).toHaveLength(2);
     const servers = selectAll('table td', index).map((td) => toString(td));
     expect(servers).toContain('Test, with sk_test_ keys');

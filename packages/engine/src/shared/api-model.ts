@@ -103,6 +103,8 @@ export interface ApiOverviewData {
   specUrl: string;
   overviewHref: string;
   tags: Array<{ name: string; anchor: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
+  /** The webhook pages, in spec order. */
+  webhooks: Array<{ href: string; label: string; method: string }>;
   schemaCount: number;
 }
 

@@ -12,6 +12,7 @@ export interface ApiOverview {
   title: string;
   overviewHref: string;
   tags: ApiTag[];
+  webhooks: ApiOverviewData['webhooks'];
 }
 
 /** The API's title and the route of its overview page. */
@@ -36,13 +37,13 @@ export function apiTags(ctx: ApiContext, tagOrder: ReadonlyArray<{ name: string;
 }
 
 /** The index (`/api`) and overview pages, in that order; they share their data but the overview's description. */
-export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: ApiOverview): ExtraPage[] {
+export function overviewPages(ctx: ApiContext, { title, overviewHref, tags, webhooks }: ApiOverview): ExtraPage[] {
   const info = ctx.info.object;
   const { text: infoText, renderer: infoRenderer } = ctx.info;
   const security = securitySchemes(ctx);
   const infoDescription = infoText ? infoRenderer.html(infoText) : undefined;
   const version = String(info.version ?? '');
-  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, schemaCount: Object.keys(ctx.components).length });
+  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, webhooks, schemaCount: Object.keys(ctx.components).length });
   const overviewHeadings = infoText ? infoRenderer.headings(infoText).filter((h) => h.depth >= 2 && h.depth <= 3) : [];
   const indexHeadings = [
     heading('servers', 'Servers'),
@@ -50,6 +51,7 @@ export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: Ap
     heading('how-to-read-this-reference', 'How to read this reference'),
     heading('operations', 'Operations'),
     ...tags.filter((t) => t.operations.length).map((t) => heading(t.anchor, t.name, 3)),
+    ...(webhooks.length ? [heading('webhooks', 'Webhooks')] : []),
   ];
   return [
     apiPage(ctx.file, { route: '/api', title: 'API reference', description: `Reference for the ${title}: every operation and schema, with code samples.`, headings: indexHeadings, data: data('index'), kind: 'api-overview', links: [], sidebarLabel: 'Introduction' }),

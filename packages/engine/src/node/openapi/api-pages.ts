@@ -67,9 +67,10 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   // Schema pages come after every operation and webhook has noted the schemas it uses.
   pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
-  pages.push(...overviewPages(ctx, { title, overviewHref, tags }));
+  const webhookLinks = webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }));
+  pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }));
   const exampleProblems = await checkSpecExamples(doc, ctx.at);
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }))), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
 }
 
 export const specFileName = (file: string) => path.basename(file);
