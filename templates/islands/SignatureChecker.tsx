@@ -17,7 +17,7 @@ export default function SignatureChecker({ scheme, example }: SignatureCheckerPr
   const [body, setBody] = useState(example);
   const [header, setHeader] = useState('');
   const [secret, setSecret] = useState('');
-  const [endpoint, setEndpoint] = useState('http://localhost:3000/webhooks/epic');
+  const [endpoint, setEndpoint] = useState('http://localhost:3000/webhooks');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [curl, setCurl] = useState('');
   const [busy, setBusy] = useState(false);
