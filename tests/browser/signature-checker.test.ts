@@ -85,6 +85,16 @@ describe.skipIf(!hasChromium)('the webhook signature checker in Chromium', () =>
     expect(verdict.text).toContain('raw request body');
   });
 
+  it('fits a 375 px phone with the checker open and a signed curl shown (no sideways scroll)', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+    await page.goto(`${site.url}/api/webhooks/operation-event`);
+    await page.click('.signature-checker-open');
+    await page.fill('#sig-secret', 'whsec_test_1');
+    await page.click('text=Sign a test event');
+    await page.waitForSelector('[data-testid="signed-curl"]');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it('reports a malformed header', async () => {
     const { page } = await open();
     expect((await check(page, 'v1=abc', 'whsec_test_1')).reason).toBe('malformed');
