@@ -3,7 +3,7 @@ import type { ExtraPage } from '../graph/page-graph';
 import type { ApiContext } from './api-context';
 import { apiPage, heading, kebab, linksIn } from './api-page';
 import { METHODS } from './collect-operations';
-import { escapePointer } from './json-pointer';
+import { escapePointer, resolvePointer } from './json-pointer';
 import { asArray, asObject, str } from './json-values';
 import type { JsonObject } from './load-openapi';
 import { metaDescription, operationParameters, operationRequestBody, operationResponses } from './operation-page';
@@ -22,7 +22,8 @@ export interface WebhookRef {
 /** Every webhook, in document order, at `/api/webhooks/{x-slug or kebab-cased name}`. */
 export function collectWebhooks(doc: JsonObject): WebhookRef[] {
   return Object.entries(asObject(doc.webhooks)).flatMap(([name, value]) => {
-    const pathItem = asObject(value);
+    const ref = str(asObject(value).$ref);
+    const pathItem = ref ? asObject(resolvePointer(doc, ref)) : asObject(value);
     const method = METHODS.find((m) => pathItem[m] !== undefined);
     if (!method) return [];
     const op = asObject(pathItem[method]);
