@@ -118,7 +118,7 @@ export default function ApiConsole({ method, path, servers, parameters, body, id
     const key = needsKey ? apiKey.trim() : '';
     if (key && isLiveKey(key) && !allowLive) found.push('This is a live key: the console refuses live keys in the browser, because real money would move. Use a test key (sk_test_…), or tick "Allow a live key for the next send".');
     const base = (server === '__custom' ? custom : server).replace(/\/$/, '');
-    if (!/^https?:\/\//i.test(base)) found.push('the server URL must start with https://');
+    if (!/^https?:\/\//i.test(base)) found.push('the server URL must start with https:// (or http:// for a local server)');
     setProblems(found);
     if (found.length) return;
     if (key && isPlainHttp(base) && insecureOk !== base && mode !== 'confirmed') {
