@@ -13,6 +13,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { ApiOperationPage } from './api/ApiOperationPage';
 import { ApiSchemaPage } from './api/ApiSchemaPage';
 import { ApiOverviewPage } from './api/ApiOverviewPage';
+import { ApiWebhookPage } from './api/ApiWebhookPage';
 import { Admonition } from './components/Admonition';
 import { Tabs, TabItem } from './components/Tabs';
 import { Card, CardGrid } from './components/Cards';
@@ -34,6 +35,7 @@ export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
   'api-operation': ApiOperationPage,
   'api-schema': ApiSchemaPage,
   'api-overview': ApiOverviewPage,
+  'api-webhook': ApiWebhookPage,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { PageProps } from '../types';
 import type { ApiOperationData, ApiParameter } from '../../packages/engine/src/shared/api-model';
 import { DocPage } from '../DocPage';
 import { SchemaTree } from './SchemaTree';
+import { ExampleList } from './ExampleList';
 import { Tabs, TabItem } from '../components/Tabs';
 import { CodeBlock } from '../components/CodeBlock';
 import { H2, H3 } from '../components/Heading';
@@ -24,7 +25,7 @@ function FieldItem({ name, type, required, description, children }: { name: stri
   );
 }
 
-function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
+export function ParameterTable({ title, params }: { title: string; params: ApiParameter[] }) {
   if (!params.length) return null;
   return (
     <>
@@ -51,14 +52,35 @@ function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => entities[e]!).replace(/\s+/g, ' ').trim();
 }
 
+/** Which credential the operation takes (or that it takes none), and where the code samples read it from. */
+function AuthSection({ auth }: { auth: ApiOperationData['auth'] }) {
+  if (auth.none) return <p className="api-auth">None: this endpoint takes no <code>Authorization</code> header. Do not send an API key to it.</p>;
+  return (
+    <>
+      {auth.schemes.map((s) => (
+        <div key={s.name} className="api-auth" data-scheme={s.name}>
+          <p>
+            <strong>{s.name}</strong>: {s.kind}. The code samples read it from the environment variable <code>{s.envVar}</code>.
+          </p>
+          {s.description ? <div dangerouslySetInnerHTML={{ __html: s.description }} /> : null}
+        </div>
+      ))}
+    </>
+  );
+}
+
 function consoleProps(op: ApiOperationData): ApiConsoleProps {
+  const idempotency = op.parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
   return {
     method: op.method,
     path: op.path,
     // the option's text is plain; the Markdown of the description is rendered here, at build time
     servers: op.servers.map((s) => ({ url: s.url, label: s.descriptionHtml ? plainText(s.descriptionHtml) : s.description, descriptionHtml: s.descriptionHtml })),
-    parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
+    // The idempotency key is the console's own field (a fresh UUID per send), not the spec's example.
+    parameters: op.parameters.filter((p) => p !== idempotency).map((p) => ({ name: p.name, in: p.in, required: p.required, example: p.example, type: p.schema.type })),
     body: op.requestBody ? { example: op.requestBody.exampleJson ?? '', schema: op.requestBody.schema, required: op.requestBody.required } : undefined,
+    idempotencyHeader: idempotency?.name,
+    auth: { none: op.auth.none, label: !op.auth.schemes[0] || op.auth.schemes[0].envVar.endsWith('_API_KEY') ? 'API key' : `Access token (${op.auth.schemes[0].name})` },
   };
 }
 
@@ -77,12 +99,8 @@ function OperationBody({ op }: { op: ApiOperationData }) {
       {op.draft ? <p className="api-draft"><span className="badge badge-draft">Draft</span> This partner endpoint is a draft: its shape may change before it is final.</p> : null}
       {op.deprecated ? <p className="api-draft"><span className="badge badge-deprecated">Deprecated</span> Do not use this operation in new integrations.</p> : null}
       {op.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: op.description }} /> : null}
-      {op.security.length ? (
-        <>
-          <H2 id="authentication">Authentication</H2>
-          <p>Send your secret API key as a bearer token: <code>Authorization: Bearer &lt;API key&gt;</code>. Test keys work only against the test server.</p>
-        </>
-      ) : null}
+      <H2 id="authentication">Authentication</H2>
+      <AuthSection auth={op.auth} />
       {op.parameters.length ? (
         <>
           <H2 id="parameters">Parameters</H2>
@@ -99,12 +117,7 @@ function OperationBody({ op }: { op: ApiOperationData }) {
           </p>
           {op.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: op.requestBody.description }} /> : null}
           <SchemaTree node={op.requestBody.schema} />
-          {op.requestBody.example ? (
-            <details className="api-example">
-              <summary>Example request body</summary>
-              <CodeBlock html={op.requestBody.example} lang="json" />
-            </details>
-          ) : null}
+          <ExampleList examples={op.requestBody.examples} what="request body" />
         </>
       ) : null}
       <H2 id="responses">Responses</H2>
@@ -129,12 +142,7 @@ function OperationBody({ op }: { op: ApiOperationData }) {
                 <SchemaTree node={r.schema} />
               </>
             ) : null}
-            {r.example ? (
-              <details className="api-example">
-                <summary>Example response</summary>
-                <CodeBlock html={r.example} lang="json" />
-              </details>
-            ) : null}
+            <ExampleList examples={r.examples} what="response" />
           </TabItem>
         ))}
       </Tabs>

@@ -56,6 +56,19 @@ function IndexBody({ data }: { data: ApiOverviewData }) {
       </p>
       <H2 id="operations">Operations</H2>
       <Operations data={data} />
+      {data.webhooks.length ? (
+        <>
+          <H2 id="webhooks">Webhooks</H2>
+          <p>Requests the API sends to your server. Each page shows the payload, the headers, how to verify the signature (with a checker), what to answer and the retries.</p>
+          <ul className="api-operation-list">
+            {data.webhooks.map((w) => (
+              <li key={w.href}>
+                <span className={`method-badge method-${w.method.toLowerCase()}`}>{w.method}</span> <a href={w.href}>{w.label}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {data.schemas.length ? (
         <>
           <H2 id="schemas">Schemas</H2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SchemaNode } from '../../packages/engine/src/shared/api-model';
+import { isLiveKey, isPlainHttp, maskKey, maskSecrets, newIdempotencyKey } from './lib/console-safety';
 
 export interface ApiConsoleProps {
   method: string;
@@ -8,6 +9,21 @@ export interface ApiConsoleProps {
   servers: Array<{ url: string; label?: string; descriptionHtml?: string }>;
   parameters: Array<{ name: string; in: string; required: boolean; example?: string; type: string }>;
   body?: { example: string; schema: SchemaNode; required: boolean };
+  /** The operation's idempotency header (`Idempotency-Key`), when it declares one: a fresh UUID per send. */
+  idempotencyHeader?: string;
+  /** What credential the operation takes: none (`security: []`), else its name for the key field. */
+  auth?: { none: boolean; label: string };
+}
+
+/** One request sent from this console, as its history shows it (masked; kept in memory only). */
+interface HistoryEntry {
+  at: string;
+  method: string;
+  url: string;
+  key: string;
+  idempotencyKey?: string;
+  body?: string;
+  status: string;
 }
 
 interface Outcome {
@@ -19,7 +35,8 @@ interface Outcome {
   error?: string;
 }
 
-const KEY_STORAGE = 'docsgen.console.apiKey';
+/** How many sends the history keeps. */
+const HISTORY = 5;
 
 /** Checks a parsed JSON body against the schema tree: required fields, types and enums. Returns problems. */
 export function checkBody(value: unknown, node: SchemaNode, at = ''): string[] {
@@ -53,35 +70,40 @@ export function checkBody(value: unknown, node: SchemaNode, at = ''): string[] {
   return [];
 }
 
-/** The "Send" console of an API operation: an island, hydrated when the reader first uses it. */
-export default function ApiConsole({ method, path, servers, parameters, body }: ApiConsoleProps) {
+/**
+ * The "Send" console of an API operation: an island, hydrated when the reader first uses it.
+ * Payment-safe: the key lives only in this component's memory (never in storage, cookies or the
+ * URL); live keys are refused unless allowed for one send; a key to a plain-http server that is not
+ * loopback needs a confirmation; every send gets a fresh Idempotency-Key, which "Retry" reuses; what
+ * it shows (response, history) has card numbers and keys masked; requests carry no Referer.
+ */
+export default function ApiConsole({ method, path, servers, parameters, body, idempotencyHeader, auth }: ApiConsoleProps) {
   const [open, setOpen] = useState(false);
   const testIndex = Math.max(0, servers.findIndex((s) => /test|sandbox/i.test(`${s.label} ${s.url}`)));
   const [server, setServer] = useState(servers[testIndex]?.url ?? '');
   const [custom, setCustom] = useState('');
   const selectedServer = servers.find((s) => s.url === server);
   const [apiKey, setApiKey] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [allowLive, setAllowLive] = useState(false);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(parameters.map((p) => [`${p.in}:${p.name}`, p.example ?? ''])));
   const [json, setJson] = useState(body?.example ?? '');
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+  const [lastSent, setLastSent] = useState<{ idempotencyKey?: string } | null>(null);
+  const [insecureOk, setInsecureOk] = useState<string | null>(null);
+  const [confirmInsecure, setConfirmInsecure] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
   const controller = useRef<AbortController | null>(null);
+  const needsKey = !auth?.none;
 
+  // A fresh key when the console opens (in the browser: never rendered on the server).
   useEffect(() => {
-    const stored = sessionStorage.getItem(KEY_STORAGE);
-    if (stored) {
-      setApiKey(stored);
-      setRemember(true);
-    }
-  }, []);
-  useEffect(() => {
-    if (remember && apiKey) sessionStorage.setItem(KEY_STORAGE, apiKey);
-    else sessionStorage.removeItem(KEY_STORAGE);
-  }, [remember, apiKey]);
+    if (open && idempotencyHeader && !idempotencyKey) setIdempotencyKey(newIdempotencyKey());
+  }, [open, idempotencyHeader, idempotencyKey]);
 
-  const send = async () => {
+  const send = async (mode: 'send' | 'retry' | 'confirmed' = 'send') => {
     const found: string[] = [];
     for (const p of parameters) if (p.required && !values[`${p.in}:${p.name}`]) found.push(`${p.name} (${p.in}) is required`);
     let parsed: unknown;
@@ -95,22 +117,37 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
     } else if (body?.required) {
       found.push('the request body is required');
     }
+    const key = needsKey ? apiKey.trim() : '';
+    if (key && isLiveKey(key) && !allowLive) found.push('This is a live key: the console refuses live keys in the browser, because real money would move. Use a test key (sk_test_…), or tick "Allow a live key for the next send".');
+    const base = (server === '__custom' ? custom : server).replace(/\/$/, '');
+    if (!/^https?:\/\//i.test(base)) found.push('the server URL must start with https:// (or http:// for a local server)');
     setProblems(found);
     if (found.length) return;
-    const base = (server === '__custom' ? custom : server).replace(/\/$/, '');
+    if (key && isPlainHttp(base) && insecureOk !== base && mode !== 'confirmed') {
+      setConfirmInsecure(base);
+      return;
+    }
+    setConfirmInsecure(null);
+    if (mode === 'confirmed') setInsecureOk(base);
     let url = base + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[`path:${name}`] ?? ''));
     const query = parameters.filter((p) => p.in === 'query' && values[`query:${p.name}`]).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(values[`query:${p.name}`]!)}`);
     if (query.length) url += `?${query.join('&')}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    if (key) headers.Authorization = `Bearer ${key}`;
     for (const p of parameters) if (p.in === 'header' && values[`header:${p.name}`]) headers[p.name] = values[`header:${p.name}`]!;
+    // A retry repeats the last send's key (the server answers it once); a send uses the field's.
+    const idem = idempotencyHeader ? (mode === 'retry' ? lastSent?.idempotencyKey : idempotencyKey.trim()) || newIdempotencyKey() : undefined;
+    if (idempotencyHeader && idem) headers[idempotencyHeader] = idem;
     if (parsed !== undefined) headers['Content-Type'] = 'application/json';
     controller.current = new AbortController();
     setBusy(true);
     setOutcome(null);
+    setAllowLive(false);
     const start = performance.now();
+    const sentBody = parsed !== undefined ? JSON.stringify(parsed) : undefined;
+    let status = 'no answer';
     try {
-      const response = await fetch(url, { method, headers, body: parsed !== undefined ? JSON.stringify(parsed) : undefined, signal: controller.current.signal });
+      const response = await fetch(url, { method, headers, body: sentBody, signal: controller.current.signal, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' });
       const text = await response.text();
       let pretty = text;
       try {
@@ -118,7 +155,8 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
       } catch {
         // not JSON: show as it came
       }
-      setOutcome({ status: response.status, statusText: response.statusText, ms: performance.now() - start, headers: [...response.headers.entries()], body: pretty });
+      status = `${response.status} ${response.statusText}`.trim();
+      setOutcome({ status: response.status, statusText: response.statusText, ms: performance.now() - start, headers: [...response.headers.entries()].map(([k, v]) => [k, maskSecrets(v)]), body: maskSecrets(pretty) });
     } catch (error) {
       const ms = performance.now() - start;
       if ((error as Error).name === 'AbortError') setOutcome({ ms, error: 'The request was cancelled before an answer arrived.' });
@@ -131,6 +169,10 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
     } finally {
       setBusy(false);
       controller.current = null;
+      setLastSent({ idempotencyKey: idem });
+      // The next send is a new operation: it gets a new key (Retry keeps the one just sent).
+      if (idempotencyHeader) setIdempotencyKey(newIdempotencyKey());
+      setHistory((h) => [{ at: new Date().toLocaleTimeString(), method, url: maskSecrets(url), key: maskKey(key), idempotencyKey: idem, body: sentBody !== undefined ? maskSecrets(JSON.stringify(parsed, null, 2)) : undefined, status }, ...h].slice(0, HISTORY));
     }
   };
 
@@ -157,14 +199,28 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
           {server === '__custom' ? <input aria-label="Server URL" type="url" placeholder="https://" value={custom} onChange={(e) => setCustom(e.target.value)} /> : null}
         </div>
         {selectedServer?.descriptionHtml ? <p className="api-console-hint api-console-server-description" dangerouslySetInnerHTML={{ __html: selectedServer.descriptionHtml }} /> : null}
-        <div className="api-console-row">
-          <label htmlFor="console-key">API key</label>
-          <input id="console-key" type="password" autoComplete="off" placeholder="sk_test_…" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
-          <label className="api-console-check">
-            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember in this tab
-          </label>
-        </div>
-        <p className="api-console-hint">Use a test key. The key stays in this page's memory (or this tab's session storage if you ask) and is sent only to the server above.</p>
+        {needsKey ? (
+          <div className="api-console-row">
+            <label htmlFor="console-key">{auth?.label ?? 'API key'}</label>
+            <input id="console-key" type="password" autoComplete="off" spellCheck={false} data-1p-ignore="" data-lpignore="true" placeholder="sk_test_…" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+            {isLiveKey(apiKey) ? (
+              <label className="api-console-check api-console-live">
+                <input type="checkbox" checked={allowLive} onChange={(e) => setAllowLive(e.target.checked)} /> Allow a live key for the next send (real money moves)
+              </label>
+            ) : null}
+          </div>
+        ) : (
+          <p className="api-console-hint">This endpoint takes no Authorization header: the console sends none.</p>
+        )}
+        {needsKey ? <p className="api-console-hint">Use a test key. It stays in this page's memory only (never in browser storage or the URL) until you reload or leave the page, and is sent only to the server above.</p> : null}
+        {idempotencyHeader ? (
+          <div className="api-console-row">
+            <label htmlFor="console-idempotency">
+              {idempotencyHeader} <span className="schema-type">header · new UUID per send</span>
+            </label>
+            <input id="console-idempotency" spellCheck={false} value={idempotencyKey} onChange={(e) => setIdempotencyKey(e.target.value)} />
+          </div>
+        ) : null}
         {parameters.map((p) => (
           <div className="api-console-row" key={`${p.in}:${p.name}`}>
             <label htmlFor={`console-${p.in}-${p.name}`}>
@@ -185,8 +241,18 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
             {problems.map((p) => <li key={p}>{p}</li>)}
           </ul>
         ) : null}
+        {confirmInsecure ? (
+          <div className="api-console-error api-console-insecure" role="alert">
+            <p>{confirmInsecure} is plain http: your key would cross the network unencrypted, readable by anyone on the way. Use https, or send anyway only to a server you control on a network you trust.</p>
+            <div className="api-console-actions">
+              <button type="button" className="button button-secondary" onClick={() => send('confirmed')}>Send over http anyway</button>
+              <button type="button" className="button button-secondary" onClick={() => setConfirmInsecure(null)}>Don't send</button>
+            </div>
+          </div>
+        ) : null}
         <div className="api-console-actions">
-          <button type="button" className="button" onClick={send} disabled={busy}>{busy ? 'Sending…' : 'Send'}</button>
+          <button type="button" className="button" onClick={() => send()} disabled={busy}>{busy ? 'Sending…' : 'Send'}</button>
+          {lastSent && idempotencyHeader && !busy ? <button type="button" className="button button-secondary" onClick={() => send('retry')} title="Send again with the same Idempotency-Key">Retry (same key)</button> : null}
           {busy ? <button type="button" className="button button-secondary" onClick={() => controller.current?.abort()}>Cancel</button> : null}
           <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>Close</button>
         </div>
@@ -207,6 +273,21 @@ export default function ApiConsole({ method, path, servers, parameters, body }: 
               </>
             )}
           </div>
+        ) : null}
+        {history.length ? (
+          <details className="api-console-history">
+            <summary>History of this page ({history.length}, masked, not stored)</summary>
+            <ol>
+              {history.map((h, i) => (
+                <li key={i}>
+                  <code>{h.at} {h.method} {h.url} → {h.status}</code>
+                  {h.key ? <> key <code>{h.key}</code></> : null}
+                  {h.idempotencyKey ? <> Idempotency-Key <code>{h.idempotencyKey}</code></> : null}
+                  {h.body ? <pre className="api-console-pre">{h.body}</pre> : null}
+                </li>
+              ))}
+            </ol>
+          </details>
         ) : null}
       </div>
     </div>

@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
 
   it('sends the request and shows status, time, headers and the pretty body', async () => {
     const page = await openConsole(api.url);
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     await page.waitForSelector('[data-testid="console-response"]');
     expect(await page.textContent('.api-console-status')).toMatch(/200 OK in \d+ ms/);
     expect(await page.textContent('[data-testid="console-response"]')).toContain('"status": "SUCCEEDED"');
@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
   it('shows a 4xx status with the error body', async () => {
     const page = await openConsole(api.url);
     await page.fill('#console-path-transactionId', 'missing');
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     await page.waitForSelector('[data-testid="console-response"]');
     expect(await page.textContent('.api-console-status')).toContain('404');
     expect(await page.textContent('[data-testid="console-response"]')).toContain('not_found');
@@ -133,22 +133,22 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
     const page = await openConsole(api.url);
     const before = api.requests.length;
     await page.fill('#console-body', '{ "amount": "5000" }');
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     expect(await page.textContent('.api-console-problems')).toContain('amount must be an integer');
     await page.fill('#console-body', '{ "amount": ');
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     expect(await page.textContent('.api-console-problems')).toContain('not valid JSON');
     expect(api.requests.length).toBe(before);
   });
 
   it('explains a network failure, and can cancel a slow request', async () => {
     const page = await openConsole('http://127.0.0.1:9');
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     await page.waitForSelector('.api-console-error');
     expect(await page.textContent('.api-console-error')).toContain('CORS');
     await page.fill('[aria-label="Server URL"]', api.url);
     await page.fill('#console-path-transactionId', 'slow');
-    await page.click('text=Send');
+    await page.click('button:text-is("Send")');
     await page.click('text=Cancel');
     await page.waitForSelector('.api-console-error');
     expect(await page.textContent('.api-console-error')).toContain('cancelled');

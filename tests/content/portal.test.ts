@@ -105,7 +105,7 @@ describe('the portal', () => {
 });
 
 /** The real spec, read directly: what every generated page must agree with. */
-interface SpecOperation { operationId?: string; summary?: string; parameters?: Array<{ name?: string; $ref?: string }>; 'x-slug'?: string; 'x-draft'?: boolean }
+interface SpecOperation { operationId?: string; summary?: string; parameters?: Array<{ name?: string; $ref?: string }>; 'x-slug'?: string; 'x-draft'?: boolean; security?: Array<Record<string, string[]>> }
 const spec = yaml.load(fs.readFileSync(path.join(ROOT, 'specs/payments.yaml'), 'utf8')) as {
   servers: Array<{ url: string; description?: string }>;
   paths: Record<string, Record<string, SpecOperation>>;
@@ -154,7 +154,7 @@ describe('the API reference built from specs/payments.yaml', () => {
     }
   });
 
-  it('generates samples that parse: bash -n, node --check, php -l and gofmt -e (where installed), with the bearer key and, on POST, an idempotency key', () => {
+  it('generates samples that parse: bash -n, node --check, php -l and gofmt -e (where installed), with the operation\'s own credential (none for security: []) and, on POST, an idempotency key', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-portal-samples-'));
     const tools: Record<string, [string, string[]] | null> = {
       curl: ['bash', ['-n']],
@@ -168,7 +168,12 @@ describe('the API reference built from specs/payments.yaml', () => {
     let parsed = 0;
     for (const { method, op } of operations) {
       for (const sample of samplesOf(`/api/${op['x-slug']}`)) {
-        expect(sample.code, `${op['x-slug']} ${sample.lang}`).toMatch(/Bearer/);
+        const anonymous = Array.isArray(op.security) && op.security.length === 0;
+        if (anonymous) expect(sample.code, `${op['x-slug']} ${sample.lang}`).not.toMatch(/Bearer|Authorization/);
+        else expect(sample.code, `${op['x-slug']} ${sample.lang}`).toMatch(/Bearer/);
+        const partner = Array.isArray(op.security) && op.security.some((s) => 'partnerAuth' in s);
+        if (partner) expect(sample.code, `${op['x-slug']} ${sample.lang} partner token`).toContain('EPIC_PARTNER_TOKEN');
+        expect(sample.code, `${op['x-slug']} ${sample.lang} no key literal`).not.toMatch(/sk_(test|live)_/);
         expect(/Idempotency-Key/.test(sample.code), `${op['x-slug']} ${sample.lang} idempotency`).toBe(method === 'POST');
         const tool = tools[sample.lang];
         if (!tool) continue;

@@ -38,5 +38,7 @@ export const CONTENT_ROUTES = [
   '/products/link/authorization', '/products/link/server-side-initialization', '/products/verify/server-side-initialization',
 ];
 
-export const API_ROUTES = ['/api', '/api/epic-payments-api', ...OPERATIONS.map((o) => `/api/${o}`), ...SCHEMAS.map((s) => `/api/schemas/${s}`)];
+/** Webhook pages (not in the portal spec's list: issue 12 adds them, one per webhook of the spec). */
+export const WEBHOOKS = ['payment-notification', 'pre-authorization'];
+export const API_ROUTES = ['/api', '/api/epic-payments-api', ...OPERATIONS.map((o) => `/api/${o}`), ...WEBHOOKS.map((w) => `/api/webhooks/${w}`), ...SCHEMAS.map((s) => `/api/schemas/${s}`)];
 export const REDIRECTS = { '/products/age-verification': '/products/verify', '/products/hosted-fields': '/products/blocks', '/products/payment-links': '/products/link', '/products/payment-window': '/products/checkout' };

@@ -39,15 +39,15 @@ describe('API reference from the fixture spec', () => {
     expect(select('.copy-button', code)).toBeTruthy();
     expect(select('[data-language="http"]', code)).toBeTruthy();
     const index = page('api/index.html');
-    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners', '#schemas']);
+    expect(selectAll('.toc a', index).map((a) => String(a.properties.href))).toEqual(['#servers', '#authentication', '#how-to-read-this-reference', '#operations', '#tag-payments', '#tag-partners', '#webhooks', '#schemas']);
     expect(selectAll('#tag-payments, #tag-partners', index)).toHaveLength(2);
     const servers = selectAll('table td', index).map((td) => toString(td));
     expect(servers).toContain('Test, with sk_test_ keys');
   });
 
-  it('lists webhooks among the users of their payload schema', () => {
+  it('lists webhooks among the users of their payload schema, linking the webhook\'s page', () => {
     const used = selectAll('#used-by ~ ul a', page('api/schemas/operation/index.html')).map((a) => `${toString(a)} → ${String(a.properties.href)}`);
-    expect(used).toContain('Webhook: Operation event → /api/fixture-payments-api');
+    expect(used).toContain('Webhook: Operation event → /api/webhooks/operation-event');
   });
 
   it('shows method, server and path, parameters, the request body tree and responses', () => {
@@ -79,10 +79,11 @@ describe('API reference from the fixture spec', () => {
   it('has code samples in the six languages with real values, bearer header and idempotency key', () => {
     const tree = page('api/capture-payment/index.html');
     const tabs = selectAll('#code-samples ~ .code-tabs [role="tab"]', tree).map((t) => toString(t));
-    expect(tabs).toEqual(['cURL', 'JavaScript', 'Node.js', 'PHP', 'C#', 'Go']);
+    expect(tabs).toEqual(['cURL', 'JavaScript (server)', 'Node.js', 'PHP', 'C#', 'Go']);
     const text = toString(select('#code-samples ~ .code-tabs', tree)!);
     expect(text).toContain('https://api.test.fixture.example/v1/transactions/0b6a3c1e-7d2f-4a8b-9c5e-1f2a3b4c5d6e/capture');
-    expect(text).toContain('Authorization: Bearer sk_test_your_api_key');
+    expect(text).toContain('Authorization: Bearer $FIXTURE_API_KEY');
+    expect(text).not.toContain('sk_test_');
     expect(text).toContain('Idempotency-Key');
     expect(text).toContain('"amount": 5000');
     expect(text).toContain('FIXTURE_API_KEY');
@@ -106,7 +107,7 @@ describe('API reference from the fixture spec', () => {
   it('groups the API sidebar by tag with method badges and a Schemas category', () => {
     const tree = page('api/list-transactions/index.html');
     const labels = selectAll('.sidebar-container .sidebar-category-label', tree).map((l) => toString(l));
-    expect(labels).toEqual(['Payments', 'Partners', 'Schemas']);
+    expect(labels).toEqual(['Payments', 'Partners', 'Webhooks', 'Schemas']);
     expect(toString(select('.sidebar-container .sidebar-link.active .method-badge', tree)!)).toBe('GET');
   });
 

@@ -37,9 +37,9 @@ function page(rel: string, frontmatter: Frontmatter): CompiledPage {
 const apiBase = { description: '', sourceFile: null, contentFile: null, headings: [], toc: [], anchors: [], links: [], hideToc: true, codeSamples: [], dependencies: [] };
 const operation: ApiOperationData = {
   type: 'operation', slug: 'create-payment-session', operationId: 'createPaymentSession', method: 'POST', path: '/v1/payment-sessions', servers: [],
-  summary: 'Create a payment session', description: '<p>Creates a session.</p>', draft: false, deprecated: false, security: [],
+  summary: 'Create a payment session', description: '<p>Creates a session.</p>', draft: false, deprecated: false, auth: { none: true, schemes: [] },
   parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } }],
-  requestBody: { required: true, mediaType: 'application/json', schema: { type: 'object', children: [{ name: 'amount', type: 'integer' }, { name: 'currency', type: 'string' }] } },
+  requestBody: { required: true, mediaType: 'application/json', examples: [], schema: { type: 'object', children: [{ name: 'amount', type: 'integer' }, { name: 'currency', type: 'string' }] } },
   responses: [], samples: [],
 };
 const schema: ApiSchemaData = { type: 'schema', name: 'PaymentSession', description: '<p>A session.</p>', tree: { type: 'object', children: [{ name: 'id', type: 'string' }, { name: 'status', type: 'string' }] }, usedBy: [] };

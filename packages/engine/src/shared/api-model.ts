@@ -37,8 +37,15 @@ export interface ApiResponse {
   description: string;
   headers: Array<{ name: string; description?: string; type: string }>;
   schema?: SchemaNode;
-  /** Highlighted example HTML. */
-  example?: string;
+  /** The examples this operation can return, highlighted: one unnamed, or named ones with their summaries. */
+  examples: ApiExample[];
+}
+
+/** One highlighted example; `name` and `summary` come from a named example of `examples`. */
+export interface ApiExample {
+  name?: string;
+  summary?: string;
+  html: string;
 }
 
 export interface ApiSample {
@@ -66,9 +73,13 @@ export interface ApiOperationData {
   draft: boolean;
   deprecated: boolean;
   tag?: string;
-  security: string[];
+  /**
+   * The operation's own security requirement: `none` for `security: []`, else the schemes of its
+   * first alternative (description HTML, and the environment variable the samples read).
+   */
+  auth: { none: boolean; schemes: Array<{ name: string; kind: string; description?: string; envVar: string; bearer: boolean }> };
   parameters: ApiParameter[];
-  requestBody?: { required: boolean; description?: string; mediaType: string; schema: SchemaNode; example?: string; exampleJson?: string };
+  requestBody?: { required: boolean; description?: string; mediaType: string; schema: SchemaNode; examples: ApiExample[]; exampleJson?: string };
   responses: ApiResponse[];
   samples: ApiSample[];
 }
@@ -92,9 +103,41 @@ export interface ApiOverviewData {
   specUrl: string;
   overviewHref: string;
   tags: Array<{ name: string; anchor: string; description?: string; operations: Array<{ href: string; label: string; method: string; draft: boolean }> }>;
+  /** The webhook pages, in spec order. */
+  webhooks: Array<{ href: string; label: string; method: string }>;
   schemaCount: number;
   /** Every schema page, by name (on the index page only; empty on the overview). */
   schemas: Array<{ name: string; href: string }>;
 }
 
-export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData;
+/**
+ * How webhook requests are signed (`x-webhook-signature` of the document, or `x-signature` of a
+ * webhook): the header `{timestampKey}=<unix seconds>,{signatureKey}=<hex HMAC>` over
+ * `signedPayload` with `{timestamp}` and `{body}` (the raw body) filled in.
+ */
+export interface WebhookSignature {
+  header: string;
+  algorithm: 'HMAC-SHA256';
+  timestampKey: string;
+  signatureKey: string;
+  signedPayload: string;
+  toleranceSeconds: number;
+  /** What the secret is called, in words ("the point of sale's webhook secret"). */
+  secretName?: string;
+}
+
+export interface ApiWebhookData {
+  type: 'webhook';
+  name: string;
+  method: string;
+  summary: string;
+  description?: string;
+  headers: ApiParameter[];
+  payload?: { mediaType: string; schema: SchemaNode; examples: ApiExample[]; exampleJson?: string };
+  responses: ApiResponse[];
+  signature?: WebhookSignature;
+  /** `x-retry` of the webhook: the answer timeout and the delays before each retry (none: not retried). */
+  retry?: { timeoutSeconds?: number; delaysSeconds: number[] };
+}
+
+export type ApiPageData = ApiOperationData | ApiSchemaData | ApiOverviewData | ApiWebhookData;

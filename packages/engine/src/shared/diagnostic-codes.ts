@@ -74,6 +74,7 @@ export const DIAGNOSTIC_CODES = {
   UnreachablePage: { severity: 'warning', setting: 'checks.unreachablePages', meaning: 'No sidebar, navbar, footer or reachable page links to the page, so readers cannot find it.' },
   SampleMismatch: { severity: 'error', setting: 'checks.codeSamples', meaning: 'A JSON example marked `operation=…` does not match that operation\'s request schema.' },
   SampleInvalidJson: { severity: 'error', setting: 'checks.codeSamples', meaning: 'A JSON example marked `operation=…` is not valid JSON.' },
+  SpecExampleMismatch: { severity: 'error', setting: 'checks.codeSamples', meaning: 'An example in the OpenAPI document (`example`, `examples`, of a request, response, parameter, header or schema) does not match its schema.' },
   SampleUnknownOperation: { severity: 'error', setting: 'checks.codeSamples', meaning: 'A code block names an operation that is not in the API reference, or one that takes no request body.' },
   StaleOutput: { severity: 'error', meaning: '`docsgen check --out DIR` found a file the build emits missing from `DIR`: rebuild the site.' },
 

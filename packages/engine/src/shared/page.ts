@@ -8,7 +8,7 @@ export interface Heading {
 }
 
 /** `changelog`: a content page that publishes its dated sections as a feed (`feed: true`). */
-export type PageKind = 'doc' | 'home' | 'changelog' | 'search' | 'not-found' | 'redirect' | 'api-operation' | 'api-schema' | 'api-overview';
+export type PageKind = 'doc' | 'home' | 'changelog' | 'search' | 'not-found' | 'redirect' | 'api-operation' | 'api-schema' | 'api-overview' | 'api-webhook';
 
 export interface Breadcrumb {
   label: string;

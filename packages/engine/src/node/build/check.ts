@@ -18,10 +18,10 @@ export interface CheckStageInput {
   specDiagnostics: readonly Diagnostic[];
 }
 
-/** Links, anchors, reachability and code samples, on the graph and the emitted pages' facts. */
+/** Links, anchors, reachability, code samples and the spec's own examples, on the graph and the emitted pages' facts. */
 export async function checkStage(input: CheckStageInput): Promise<Staged<null>> {
   const { config } = input;
-  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity(await checkCodeSamples(input.graph, input.api?.samples ?? null), config.checks.codeSamples)];
+  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity([...(input.api?.exampleProblems ?? []), ...(await checkCodeSamples(input.graph, input.api?.samples ?? null))], config.checks.codeSamples)];
   const spec = config.openapiPath && hasErrors(input.specDiagnostics) ? path.relative(config.root, config.openapiPath) : null;
   return staged(null, spec ? found.map((d) => blameSpec(d, spec)) : found);
 }

@@ -8,7 +8,7 @@ import type { SchemaContext } from './schema-tree';
 import type { ApiPagesInput } from './api-pages';
 
 /** Section ids the API templates use; headings inside descriptions are numbered around them. */
-const PAGE_SECTION_IDS = ['authentication', 'parameters', 'request-body', 'responses', 'code-samples', 'servers', 'how-to-read-this-reference', 'operations', 'download', 'fields', 'example', 'used-by'];
+const PAGE_SECTION_IDS = ['authentication', 'parameters', 'request-body', 'responses', 'code-samples', 'servers', 'how-to-read-this-reference', 'operations', 'download', 'fields', 'example', 'used-by', 'headers', 'signature', 'check-a-signature', 'payload', 'retries'];
 
 /** What every page builder of the API reference reads: the document, its rendered texts, its servers. */
 export interface ApiContext {

@@ -13,18 +13,13 @@ export interface ApiOverview {
   title: string;
   overviewHref: string;
   tags: ApiTag[];
+  webhooks: ApiOverviewData['webhooks'];
 }
 
 /** The API's title and the route of its overview page. */
 export function overviewRoute(ctx: ApiContext): Pick<ApiOverview, 'title' | 'overviewHref'> {
   const title = str(ctx.info.object.title) ?? 'API reference';
   return { title, overviewHref: `/api/${kebab(title)}` };
-}
-
-/** Where webhook payloads link to: the overview's #webhooks section when its description has one. */
-export function webhookHref(ctx: ApiContext, overviewHref: string): string {
-  const { text, renderer } = ctx.info;
-  return text && renderer.headings(text).some((h) => h.id === 'webhooks') ? `${overviewHref}#webhooks` : overviewHref;
 }
 
 const operationLink = (o: OperationRef): ApiTag['operations'][number] => ({ href: `/api/${o.slug}`, label: str(o.op.summary) ?? o.slug, method: o.method, draft: o.op['x-draft'] === true });
@@ -43,14 +38,14 @@ export function apiTags(ctx: ApiContext, tagOrder: ReadonlyArray<{ name: string;
 }
 
 /** The index (`/api`) and overview pages, in that order; they share their data but the overview's description. */
-export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: ApiOverview): ExtraPage[] {
+export function overviewPages(ctx: ApiContext, { title, overviewHref, tags, webhooks }: ApiOverview): ExtraPage[] {
   const info = ctx.info.object;
   const { text: infoText, renderer: infoRenderer } = ctx.info;
   const security = securitySchemes(ctx);
   const infoDescription = infoText ? infoRenderer.html(infoText) : undefined;
   const version = String(info.version ?? '');
   const schemaLinks = Object.keys(ctx.components).sort((a, b) => a.localeCompare(b)).map((name) => ({ name, href: schemaHref(name) }));
-  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, schemaCount: Object.keys(ctx.components).length, schemas: type === 'index' ? schemaLinks : [] });
+  const data = (type: 'overview' | 'index'): ApiOverviewData => ({ type, title, version, description: type === 'overview' ? infoDescription : undefined, servers: ctx.servers, security, specUrl: ctx.specUrl, overviewHref, tags, webhooks, schemaCount: Object.keys(ctx.components).length, schemas: type === 'index' ? schemaLinks : [] });
   const overviewHeadings = infoText ? infoRenderer.headings(infoText).filter((h) => h.depth >= 2 && h.depth <= 3) : [];
   const indexHeadings = [
     heading('servers', 'Servers'),
@@ -58,6 +53,7 @@ export function overviewPages(ctx: ApiContext, { title, overviewHref, tags }: Ap
     heading('how-to-read-this-reference', 'How to read this reference'),
     heading('operations', 'Operations'),
     ...tags.filter((t) => t.operations.length).map((t) => heading(t.anchor, t.name, 3)),
+    ...(webhooks.length ? [heading('webhooks', 'Webhooks')] : []),
     ...(schemaLinks.length ? [heading('schemas', 'Schemas')] : []),
   ];
   return [

@@ -12,8 +12,11 @@ import { collectOperations, collectTags } from './collect-operations';
 import { SchemaUses } from './schema-uses';
 import { buildOperationPage } from './operation-page';
 import { buildSchemaPage } from './schema-page';
-import { apiTags, overviewPages, overviewRoute, webhookHref } from './api-overview';
+import { apiTags, overviewPages, overviewRoute } from './api-overview';
+import { buildWebhookPage, collectWebhooks } from './webhook-page';
+import { str } from './json-values';
 import { apiSidebar } from './api-sidebar';
+import { checkSpecExamples } from './check-examples';
 
 export { kebab, tagAnchor } from './api-page';
 
@@ -37,11 +40,13 @@ export interface ApiPages {
   diagnostics: Diagnostic[];
   /** For validating JSON examples in content: request schemas by slug, the components, the version. */
   samples: SampleSchemas;
+  /** Examples of the spec that do not match their schema (reported by check, with `checks.codeSamples`). */
+  exampleProblems: Diagnostic[];
 }
 
 /**
  * Turns a loaded OpenAPI document into graph pages: `/api` (index), `/api/{title}` (overview),
- * one page per operation (`x-slug` or the kebab-cased operationId) and per component schema,
+ * one page per operation (`x-slug` or the kebab-cased operationId), per webhook and per component schema,
  * plus the API sidebar grouped by tag. Highlights samples through the shared cache.
  */
 export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
@@ -56,12 +61,16 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const pages = await Promise.all(operations.map((o) => buildOperationPage({ ctx, uses, requestSchemas }, o)));
   uses.sortByOperations(operations);
   const { title, overviewHref } = overviewRoute(ctx);
-  uses.noteWebhooks(doc, webhookHref(ctx, overviewHref));
+  // Each webhook gets its page, which notes the schemas it uses.
+  const webhooks = collectWebhooks(doc);
+  pages.push(...(await Promise.all(webhooks.map((w) => buildWebhookPage({ ctx, uses }, w)))));
   // Schema pages come after every operation and webhook has noted the schemas it uses.
   pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
-  pages.push(...overviewPages(ctx, { title, overviewHref, tags }));
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) } };
+  const webhookLinks = webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }));
+  pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }));
+  const exampleProblems = await checkSpecExamples(doc, ctx.at);
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
 }
 
 export const specFileName = (file: string) => path.basename(file);

@@ -7,8 +7,12 @@ export interface SampleRequest {
   body?: Json;
   /** POST requests carry an idempotency key. */
   idempotent: boolean;
-  /** Environment variable that holds the secret key in server samples (`EPIC_API_KEY`). */
-  envVar: string;
+  /**
+   * The credential the operation's security requirement asks for, sent as a bearer token read
+   * from the environment variable `envVar` (`EPIC_API_KEY`, `EPIC_PARTNER_TOKEN`) in every
+   * language. None: the operation takes no Authorization header (`security: []`).
+   */
+  auth?: { envVar: string };
 }
 
 export interface CodeSample {
@@ -16,22 +20,23 @@ export interface CodeSample {
   code: string;
 }
 
-const API_KEY = 'sk_test_your_api_key';
-const IDEMPOTENCY_KEY = '5f2d8a7e-4c1b-4f7a-9a3e-1b2c3d4e5f60';
+/** A fixed, valid version 4 UUID for the curl sample (the other languages generate one per request). */
+export const SAMPLE_IDEMPOTENCY_KEY = '5f2d8a7e-4c1b-4f7a-9a3e-1b2c3d4e5f60';
 
 const json = (body: Json, indent: number) => JSON.stringify(body, null, 2).split('\n').map((l, i) => (i ? ' '.repeat(indent) + l : l)).join('\n');
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function curl(r: SampleRequest): string {
-  const lines = [`curl -X ${r.method} ${shellQuote(r.url)}`, `  -H 'Authorization: Bearer ${API_KEY}'`];
-  if (r.idempotent) lines.push(`  -H 'Idempotency-Key: ${IDEMPOTENCY_KEY}'`);
+  const lines = [`curl -X ${r.method} ${shellQuote(r.url)}`];
+  if (r.auth) lines.push(`  -H "Authorization: Bearer $${r.auth.envVar}"`);
+  if (r.idempotent) lines.push(`  -H 'Idempotency-Key: ${SAMPLE_IDEMPOTENCY_KEY}'`);
   if (r.body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(r.body, null, 2))}`);
   return lines.join(' \\\n');
 }
 
-/** The `fetch(...)` call shared by the browser and Node samples; they differ in key and UUID source. */
-function fetchCall(r: SampleRequest, authorization: string, uuid: string): string[] {
-  const headers = [`    Authorization: ${authorization},`];
+/** The `fetch(...)` call shared by the two server-side JavaScript samples; they differ in the UUID source. */
+function fetchCall(r: SampleRequest, uuid: string): string[] {
+  const headers = r.auth ? [`    Authorization: \`Bearer \${process.env.${r.auth.envVar}}\`,`] : [];
   if (r.idempotent) headers.push(`    'Idempotency-Key': ${uuid},`);
   if (r.body !== undefined) headers.push(`    'Content-Type': 'application/json',`);
   return [
@@ -46,10 +51,14 @@ function fetchCall(r: SampleRequest, authorization: string, uuid: string): strin
   ];
 }
 
+/**
+ * Server-side JavaScript with the runtime's own `fetch` and Web Crypto (Node.js 20+, Deno, Bun): an
+ * API key never goes into browser code, so there is no browser sample.
+ */
 function javascript(r: SampleRequest): string {
-  // Browser code never holds a live secret key: this is for test keys in tools, or a call through your backend.
   return [
-    ...fetchCall(r, `'Bearer ${API_KEY}'`, 'crypto.randomUUID()'),
+    `// Server-side JavaScript (Node.js 20+, Deno, Bun). Never send your API key from a browser.`,
+    ...fetchCall(r, 'crypto.randomUUID()'),
     `if (!response.ok) throw new Error(\`\${data.code}: \${data.message}\`);`,
     `console.log(data);`,
   ].join('\n');
@@ -58,7 +67,7 @@ function javascript(r: SampleRequest): string {
 function nodejs(r: SampleRequest): string {
   return [
     ...(r.idempotent ? [`import { randomUUID } from 'node:crypto';`, ``] : []),
-    ...fetchCall(r, `\`Bearer \${process.env.${r.envVar}}\``, 'randomUUID()'),
+    ...fetchCall(r, 'randomUUID()'),
     `if (!response.ok) {`,
     `  throw new Error(\`\${response.status} \${data.code}: \${data.message}\`);`,
     `}`,
@@ -77,12 +86,22 @@ function phpValue(value: Json, indent: number): string {
 }
 
 function php(r: SampleRequest): string {
-  const headers = [`        'Authorization' => 'Bearer ' . getenv('${r.envVar}'),`];
-  if (r.idempotent) headers.push(`        'Idempotency-Key' => bin2hex(random_bytes(16)),`);
+  const headers = r.auth ? [`        'Authorization' => 'Bearer ' . getenv('${r.auth.envVar}'),`] : [];
+  if (r.idempotent) headers.push(`        'Idempotency-Key' => $idempotencyKey,`);
   return [
     `<?php`,
     `require 'vendor/autoload.php';`,
     ``,
+    ...(r.idempotent
+      ? [
+          `// A version 4 UUID for this operation; store it with the operation and reuse it on a retry.`,
+          `$bytes = random_bytes(16);`,
+          `$bytes[6] = chr((ord($bytes[6]) & 0x0f) | 0x40);`,
+          `$bytes[8] = chr((ord($bytes[8]) & 0x3f) | 0x80);`,
+          `$idempotencyKey = vsprintf('%s%s-%s-%s-%s-%s%s%s', str_split(bin2hex($bytes), 4));`,
+          ``,
+        ]
+      : []),
     `$client = new GuzzleHttp\\Client(['http_errors' => false]);`,
     `$response = $client->request('${r.method}', '${r.url}', [`,
     `    'headers' => [`,
@@ -102,12 +121,11 @@ function csharp(r: SampleRequest): string {
   const body = r.body !== undefined ? JSON.stringify(r.body, null, 2) : null;
   const method = { GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete' }[r.method] ?? 'Get';
   return [
-    `using System.Net.Http.Headers;`,
+    ...(r.auth ? [`using System.Net.Http.Headers;`] : []),
     `using System.Text;`,
     ``,
     `using var client = new HttpClient();`,
-    `client.DefaultRequestHeaders.Authorization =`,
-    `    new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("${r.envVar}"));`,
+    ...(r.auth ? [`client.DefaultRequestHeaders.Authorization =`, `    new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("${r.auth.envVar}"));`] : []),
     ``,
     `var request = new HttpRequestMessage(HttpMethod.${method}, "${r.url}");`,
     ...(r.idempotent ? [`request.Headers.Add("Idempotency-Key", Guid.NewGuid().ToString());`] : []),
@@ -135,7 +153,7 @@ function go(r: SampleRequest): string {
     `\t"io"`,
     `\t"log"`,
     `\t"net/http"`,
-    `\t"os"`,
+    ...(r.auth ? [`\t"os"`] : []),
     `)`,
     ``,
     `func main() {`,
@@ -144,9 +162,20 @@ function go(r: SampleRequest): string {
     `\tif err != nil {`,
     `\t\tlog.Fatal(err)`,
     `\t}`,
-    `\treq.Header.Set("Authorization", "Bearer "+os.Getenv("${r.envVar}"))`,
+    ...(r.auth ? [`\treq.Header.Set("Authorization", "Bearer "+os.Getenv("${r.auth.envVar}"))`] : []),
     ...(hasBody ? [`\treq.Header.Set("Content-Type", "application/json")`] : []),
-    ...(r.idempotent ? [`\tkey := make([]byte, 16)`, `\tif _, err := rand.Read(key); err != nil {`, `\t\tlog.Fatal(err)`, `\t}`, `\treq.Header.Set("Idempotency-Key", fmt.Sprintf("%x", key))`] : []),
+    ...(r.idempotent
+      ? [
+          `\t// A version 4 UUID for this operation; store it with the operation and reuse it on a retry.`,
+          `\tkey := make([]byte, 16)`,
+          `\tif _, err := rand.Read(key); err != nil {`,
+          `\t\tlog.Fatal(err)`,
+          `\t}`,
+          `\tkey[6] = key[6]&0x0f | 0x40`,
+          `\tkey[8] = key[8]&0x3f | 0x80`,
+          `\treq.Header.Set("Idempotency-Key", fmt.Sprintf("%x-%x-%x-%x-%x", key[0:4], key[4:6], key[6:8], key[8:10], key[10:]))`,
+        ]
+      : []),
     ``,
     `\tres, err := http.DefaultClient.Do(req)`,
     `\tif err != nil {`,

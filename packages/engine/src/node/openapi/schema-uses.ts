@@ -44,20 +44,6 @@ export class SchemaUses {
     for (const list of this.byName.values()) list.sort((a, b) => (operationOrder.get(a.href) ?? 0) - (operationOrder.get(b.href) ?? 0));
   }
 
-  /**
-   * Webhooks (OpenAPI 3.1) have no page of their own: their payloads are used by `href`, the
-   * overview's webhook section when it has one.
-   */
-  noteWebhooks(doc: JsonObject, href: string): void {
-    for (const [name, item] of Object.entries(asObject(doc.webhooks))) {
-      for (const method of METHODS) {
-        const op = asObject(asObject(item)[method]);
-        const content = asObject(asObject(op.requestBody).content);
-        for (const media of Object.values(content)) this.note(asObject(media).schema, { href, label: `Webhook: ${str(op.summary) ?? name}` });
-      }
-    }
-  }
-
   of(name: string): SchemaUse[] {
     return this.byName.get(name) ?? [];
   }

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Element, ElementContent, Root } from 'hast';
 import type { PageGraph, PageNode } from '../graph/page-graph';
-import type { ApiOperationData, ApiSchemaData } from '../../shared/api-model';
+import type { ApiOperationData, ApiSchemaData, ApiWebhookData } from '../../shared/api-model';
 
 /** A search record in the DocSearch shape (so the same records can feed a hosted index). */
 export interface SearchRecord {
@@ -129,6 +129,15 @@ export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Ro
         objectID: `${route}#schema`, url: route, type: 'content',
         hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
         content: clip(`${htmlToText(schema.description ?? '')} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
+      });
+      continue;
+    }
+    if (page.kind === 'api-webhook') {
+      const hook = page.data as ApiWebhookData;
+      records.push({
+        objectID: `${route}#webhook`, url: route, type: 'content',
+        hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: 'Webhook', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+        content: clip(`Webhook ${hook.name}. ${htmlToText(hook.description ?? '')} ${hook.headers.map((h) => h.name).join(' ')} ${(hook.payload?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
       });
       continue;
     }
