@@ -96,7 +96,7 @@ describe('webhooks in the reference', () => {
   it('are linked from the sidebar, the reference index and the schemas they use, and content links to them check', () => {
     const sidebar = selectAll('.sidebar a', page('api/capture-payment')).map((a) => `${toString(a)} → ${String(a.properties.href)}`);
     expect(sidebar.some((l) => l.includes('Operation event') && l.endsWith('→ /api/webhooks/operation-event'))).toBe(true);
-    expect(selectAll('#webhooks ~ ul a', page('api')).map((a) => String(a.properties.href))).toEqual(['/api/webhooks/operation-event']);
+    expect(selectAll('#webhooks + p + ul a', page('api')).map((a) => String(a.properties.href))).toEqual(['/api/webhooks/operation-event']);
     const used = selectAll('#used-by ~ ul a', page('api/schemas/operation')).map((a) => String(a.properties.href));
     expect(used).toContain('/api/webhooks/operation-event');
     expect(fs.existsSync(path.join(root, 'build/index.html'))).toBe(true);

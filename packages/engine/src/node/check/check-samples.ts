@@ -1,3 +1,4 @@
+import { describeSchemaError } from './schema-error';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
@@ -27,19 +28,7 @@ function locateInJson(text: string, instancePath: string): { line: number; colum
   return { line: line - 1, column };
 }
 
-const describe = (e: ErrorObject): string => {
-  const where = e.instancePath || '(the body)';
-  switch (e.keyword) {
-    case 'required':
-      return `${where} is missing the required field "${(e.params as { missingProperty: string }).missingProperty}"`;
-    case 'additionalProperties':
-      return `${where} has a field the API does not accept: "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-    case 'enum':
-      return `${where} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return `${where} ${e.message ?? 'does not match the schema'}`;
-  }
-};
+const describe = (e: ErrorObject): string => describeSchemaError(e, e.instancePath || '(the body)', 'the API does not accept');
 
 /**
  * JSON request examples in content that name their operation (```json operation=slug) are

@@ -1,3 +1,4 @@
+import { describeSchemaError } from '../check/schema-error';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { escapePointer, resolvePointer } from './json-pointer';
@@ -68,19 +69,7 @@ export function collectExamples(doc: JsonObject): FoundExample[] {
   return out;
 }
 
-const describe = (e: ErrorObject): string => {
-  const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'the example';
-  switch (e.keyword) {
-    case 'required':
-      return `${where} is missing the required field "${(e.params as { missingProperty: string }).missingProperty}"`;
-    case 'additionalProperties':
-      return `${where} has a field the schema does not allow: "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-    case 'enum':
-      return `${where} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return `${where} ${e.message ?? 'does not match the schema'}`;
-  }
-};
+const describe = (e: ErrorObject): string => describeSchemaError(e, e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'the example', 'the schema does not allow');
 
 /**
  * Validates every example of the spec against its schema (JSON Schema 2020-12 for OpenAPI 3.1,
