@@ -9,6 +9,8 @@ export interface DocumentAssets {
   devScript?: string;
   /** Island name → URL of its hydration bundle (templates write it into each island: `PageRenderData.islands`). */
   islands?: ReadonlyMap<string, string>;
+  /** Web font files every page preloads (the config's `font`). */
+  fonts?: readonly string[];
 }
 
 /**
@@ -51,7 +53,8 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
 <script>${headScript(site)}</script>
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
-` : ''}<link rel="stylesheet" href="${assets.css}">
+` : ''}${(assets.fonts ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>
+`).join('')}<link rel="stylesheet" href="${assets.css}">
 <script type="module" src="${assets.js}"></script>
 </head>
 <body>

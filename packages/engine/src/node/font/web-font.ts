@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import subsetFont from 'subset-font';
+import { fromBuffer } from '@capsizecss/unpack';
+import { diagnostic } from '../../shared/diagnostic';
+import type { ResolvedConfig } from '../config/resolve-config';
+import type { DirCache } from '../cache/dir-cache';
+import { hashOf } from '../cache/cache-key';
+import { configKeyAt } from '../build/site';
+import { staged, type Staged } from '../build/stage';
+import { packageDir, readPackageFaces, formatUnicodeRange, type PackageFace } from './package-faces';
+import { fallbackFace, type FontMetrics } from './fallback-face';
+import { siteCharacters } from './site-characters';
+
+/** The site's web font, ready to emit. */
+export interface WebFont {
+  /** `@font-face` rules (subset faces, then the size-adjusted fallback) and `--docsgen-font`, put before the theme's CSS. */
+  css: string;
+  /** Output path (`assets/fonts/…woff2`) → bytes. */
+  files: Map<string, Buffer>;
+  /** URLs every page preloads: the face that holds the basic Latin letters. */
+  preload: string[];
+}
+
+/** What the cache keeps of a web font (the files as base64). */
+export interface FontEntry {
+  css: string;
+  files: Array<[string, string]>;
+  preload: string[];
+}
+
+/** Bump when the subsetting or the CSS written changes. */
+const FONT_FORMAT = '1';
+
+/**
+ * Subsets the configured font package's faces to the characters the site uses (cached in
+ * `.docsgen/` by the faces' bytes and the character set: subsetting costs about a second) and
+ * writes their `@font-face` rules with `font-display: swap` and a `unicode-range` of exactly the
+ * kept characters, plus a fallback face on a local font scaled to the web font's metrics so the
+ * swap does not move the text. Null without `font` in the config.
+ */
+export async function buildWebFont(config: ResolvedConfig, cache: DirCache<FontEntry>): Promise<Staged<WebFont | null>> {
+  const font = config.font;
+  if (!font) return staged(null);
+  const at = configKeyAt(config, 'font');
+  const dir = packageDir(font.package, config.root);
+  if (!dir) return staged(null, [diagnostic('FontNotFound', `the font package "${font.package}" is not installed`, at, { hint: `install it in the site folder: npm install --save-exact ${font.package}` })]);
+  const stylesheet = path.join(dir, font.stylesheet);
+  const faces = fs.existsSync(stylesheet) ? readPackageFaces(stylesheet).filter((f) => f.style === 'normal') : [];
+  if (!faces.length) return staged(null, [diagnostic('FontNotFound', `"${font.stylesheet}" of the font package "${font.package}" has no @font-face rule with font-style normal and a font file`, at, { hint: 'name the package stylesheet that lists its faces, e.g. stylesheet: "index.css"' })]);
+  const chars = siteCharacters(config);
+  const used = faces.map((face) => chars.filter((c) => face.ranges.some(([lo, hi]) => c >= lo && c <= hi)));
+  const bytes = faces.map((face, i) => (used[i].length ? fs.readFileSync(face.file) : null));
+  const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
+  const cached = cache.get(key);
+  if (cached) return staged(fromEntry(cached));
+  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback);
+  cache.retain([]);
+  cache.set(key, { css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
+  return staged(built);
+}
+
+const fromEntry = (entry: FontEntry): WebFont => ({ css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
+
+async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: 'Arial' | 'Times New Roman'): Promise<WebFont> {
+  const rules: string[] = [];
+  const files = new Map<string, Buffer>();
+  const preload: string[] = [];
+  let metrics: FontMetrics | null = null;
+  const family = faces[0].family;
+  for (const [i, face] of faces.entries()) {
+    const original = bytes[i];
+    if (!original || face.family !== family) continue;
+    // A variable face keeps only the configured weight range of its `wght` axis.
+    const range = /^(\d+)\s+(\d+)$/.exec(face.weight);
+    const axis = range && weights ? { min: Math.max(weights[0], Number(range[1])), max: Math.min(weights[1], Number(range[2])) } : null;
+    const subset = await subsetFont(original, String.fromCodePoint(...used[i]), { targetFormat: 'woff2', variationAxes: axis ? { wght: axis } : undefined });
+    const url = `/assets/fonts/${slug(family)}-${i}.${createHash('sha256').update(subset).digest('hex').slice(0, 10)}.woff2`;
+    files.set(url.slice(1), subset);
+    const weight = axis ? `${axis.min} ${axis.max}` : face.weight;
+    rules.push(`@font-face{font-family:${quote(family)};font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format("woff2");unicode-range:${formatUnicodeRange(used[i])}}`);
+    if (used[i].includes(0x61)) {
+      preload.push(url);
+      metrics ??= await fromBuffer(original);
+    }
+  }
+  const fallbackFamily = `${family} Fallback`;
+  if (metrics) rules.push(...fallbackFace(fallbackFamily, metrics, fallback));
+  rules.push(`:root{--docsgen-font:${quote(family)}${metrics ? `,${quote(fallbackFamily)}` : ''}}`);
+  return { css: rules.join('\n'), files, preload };
+}
+
+const quote = (family: string) => `"${family.replace(/["\\]/g, '')}"`;
+const slug = (family: string) => family.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'font';
