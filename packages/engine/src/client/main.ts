@@ -12,6 +12,7 @@ import { setupToc } from './toc';
 import { setupIslands } from './islands';
 import { setupRouter } from './router';
 import { setupSearch, searchPage } from './search';
+import { setupTagManager } from './tag-manager';
 
 function perPage(): void {
   labelColorMode();
@@ -28,5 +29,6 @@ setupCopyButtons();
 setupNavigation();
 setupRouter();
 setupSearch();
+setupTagManager();
 perPage();
 document.addEventListener('docsgen:navigated', perPage);

@@ -50,7 +50,8 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta name="twitter:card" content="summary">
 <meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
 <link rel="icon" href="${FAVICON}">${searchMeta(site)}${site.supportUrl ? `
-<meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
+<meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}${site.tagManager ? `
+<meta name="docsgen:tag-manager" content="${escapeHtml(site.tagManager)}">` : ''}
 <script>${headScript(site)}</script>
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
 ` : ''}${(assets.fonts ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>
