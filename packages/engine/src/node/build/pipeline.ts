@@ -66,7 +66,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
-  const fontWork = buildWebFont(config, caches.font);
+  const fontWork = buildWebFont(config, caches);
   const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new`));
   const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
   const apiPages = report.take(api);

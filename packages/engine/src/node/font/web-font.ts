@@ -30,6 +30,9 @@ export interface FontEntry {
   preload: string[];
 }
 
+/** A face's metrics by weight, as the cache keeps them (they depend on the font file alone). */
+export type MetricsEntry = Array<[number, FontMetrics]>;
+
 /** Bump when the subsetting or the CSS written changes. */
 const FONT_FORMAT = '2';
 
@@ -43,7 +46,8 @@ const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXY
  * kept characters, plus a fallback face on a local font scaled to the web font's metrics so the
  * swap does not move the text. Null without `font` in the config.
  */
-export async function buildWebFont(config: ResolvedConfig, cache: DirCache<FontEntry>): Promise<Staged<WebFont | null>> {
+export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCache<FontEntry>; fontMetrics: DirCache<MetricsEntry> }): Promise<Staged<WebFont | null>> {
+  const cache = caches.font;
   const font = config.font;
   if (!font) return staged(null);
   const at = configKeyAt(config, 'font');
@@ -58,7 +62,7 @@ export async function buildWebFont(config: ResolvedConfig, cache: DirCache<FontE
   const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
   const cached = cache.get(key);
   if (cached) return staged(fromEntry(cached));
-  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback);
+  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics);
   cache.retain([]);
   cache.set(key, { css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
   return staged(built);
@@ -66,7 +70,7 @@ export async function buildWebFont(config: ResolvedConfig, cache: DirCache<FontE
 
 const fromEntry = (entry: FontEntry): WebFont => ({ css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
 
-async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName): Promise<WebFont> {
+async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>): Promise<WebFont> {
   const rules: string[] = [];
   const files = new Map<string, Buffer>();
   const preload: string[] = [];
@@ -85,7 +89,15 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
     rules.push(`@font-face{font-family:${quote(family)};font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format("woff2");unicode-range:${formatUnicodeRange(used[i])}}`);
     if (used[i].includes(0x61)) {
       preload.push(url);
-      for (const [w, m] of await measure(original, face.weight, axis)) if (!metrics.has(w)) metrics.set(w, m);
+      // Measuring takes an instance per weight: kept by the file and axis, apart from the subset, so a new character does not measure again.
+      const key = hashOf('font-metrics', FONT_FORMAT, original.toString('latin1'), face.weight, JSON.stringify(axis));
+      let measured = metricsCache.get(key);
+      if (!measured) {
+        measured = [...(await measure(original, face.weight, axis))];
+        metricsCache.retain([]);
+        metricsCache.set(key, measured);
+      }
+      for (const [w, m] of measured) if (!metrics.has(w)) metrics.set(w, m);
     }
   }
   const fallbackFamily = `${family} Fallback`;
