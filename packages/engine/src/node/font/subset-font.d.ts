@@ -2,6 +2,8 @@
 declare module 'subset-font' {
   interface SubsetOptions {
     targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';
+    /** Keep only the glyphs of the text, not those its OpenType features could substitute. */
+    noLayoutClosure?: boolean;
     /** Pin an axis (a number) or narrow its range. */
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
   }
