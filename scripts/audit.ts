@@ -14,6 +14,7 @@
  * /usr/bin/chromium). Slow (about 15 s a page): not part of `npm test`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -83,8 +84,9 @@ try {
   await origin.close();
 }
 const date = new Date().toISOString();
-fs.writeFileSync(path.join(OUT, 'summary.json'), `${JSON.stringify({ date, lighthouse: lighthouseVersion(), formFactor: 'mobile', pages: summary }, null, 2)}\n`);
-fs.writeFileSync(path.join(OUT, 'summary.md'), markdown(date, summary));
+const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+fs.writeFileSync(path.join(OUT, 'summary.json'), `${JSON.stringify({ date, lighthouse: lighthouseVersion(), formFactor: 'mobile', loadAverage: load, cores: os.cpus().length, pages: summary }, null, 2)}\n`);
+fs.writeFileSync(path.join(OUT, 'summary.md'), markdown(date, load, summary));
 console.log(`wrote ${path.relative(ROOT, OUT)}/summary.json and summary.md (full reports in raw/)`);
 process.exit(args.has('--strict') && below ? 1 : 0);
 
@@ -181,8 +183,8 @@ function lighthouseVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
 }
 
-function markdown(date: string, rows: Array<Record<string, unknown>>): string {
-  const lines = [`# Lighthouse (mobile) on the built portal`, '', `Run ${date} with Lighthouse ${lighthouseVersion()} (\`npm run audit\`), Chromium headless, default mobile throttling, the built site served by \`docsgen serve\` behind a compressing proxy (brotli, as a static host or CDN serves it), on this 2-core machine shared with other builds (performance varies with its load).`, ''];
+function markdown(date: string, load: string, rows: Array<Record<string, unknown>>): string {
+  const lines = [`# Lighthouse (mobile) on the built portal`, '', `Run ${date} with Lighthouse ${lighthouseVersion()} (\`npm run audit\`), Chromium headless, default mobile throttling, the built site served by \`docsgen serve\` behind a compressing proxy (brotli, as a static host or CDN serves it), on a machine with ${os.cpus().length} cores and a load average of ${load} when the run ended: Lighthouse slows the CPU 4x on top of that, so performance scores (TBT above all) vary with the machine's load; re-run in a quiet hour before reading much into a lost point.`, ''];
   lines.push('| page | route | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
     const s = r.scores as Record<string, number>;
