@@ -8,12 +8,15 @@ import type { ResolvedConfig } from '../config/resolve-config';
  */
 const BASE = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~\u00a0–—‘’“”…•·›‹«»→←↑↓©®™€£°×`;
 
+/** docsgen's browser code: the words its search UI and widgets write into pages (`★` for a favourite search). */
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../../client');
+
 const TEXT_FILE = /\.(mdx?|ya?ml|json|tsx?|jsx?)$/i;
 
 /**
  * Every character the site's text can show, as sorted code points: the base set plus each
- * character of the config, the content folder, the OpenAPI document and the theme's templates,
- * which hold all the words a page renders (a superset: markup is ASCII). Reads only regular files
+ * character of the config, the content folder, the OpenAPI document, the theme's templates and
+ * docsgen's browser code, which hold all the words a page shows (a superset: markup is ASCII). Reads only regular files
  * inside those folders (links are not followed, so nothing outside the site is read).
  */
 export function siteCharacters(config: ResolvedConfig): number[] {
@@ -27,6 +30,7 @@ export function siteCharacters(config: ResolvedConfig): number[] {
   if (config.openapiPath) files.push(config.openapiPath);
   collect(config.contentPath, files);
   collect(config.templatesDir, files);
+  collect(CLIENT_DIR, files);
   for (const file of files) {
     try {
       add(fs.readFileSync(file, 'utf8'));
