@@ -28,6 +28,8 @@ export default defineConfig({
     textColor: '#ffffff',
     isCloseable: true,
   },
+  // Spec §7: a web font stylesheet, self-hosted (Inter, from the pinned npm package) and subset at build.
+  font: { package: '@fontsource-variable/inter', stylesheet: 'wght.css' },
   colorMode: { defaultMode: 'light', switch: true, respectPrefersColorScheme: false },
   navbar: {
     logo: { src: '/img/logo.svg', alt: 'Epic Payments' },

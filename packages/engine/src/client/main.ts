@@ -13,6 +13,7 @@ import { setupIslands } from './islands';
 import { setupRouter } from './router';
 import { setupSearch, searchPage } from './search';
 import { setupSidebarParts } from './sidebar-parts';
+import { setupTagManager } from './tag-manager';
 
 function perPage(): void {
   labelColorMode();
@@ -30,5 +31,6 @@ setupNavigation();
 setupRouter();
 setupSearch();
 setupSidebarParts();
+setupTagManager();
 perPage();
 document.addEventListener('docsgen:navigated', perPage);

@@ -50,6 +50,7 @@ export const DIAGNOSTIC_CODES = {
   IncludeCycle: { severity: 'error', meaning: 'Partials include each other in a loop.' },
   MissingImage: { severity: 'error', meaning: 'An image points to a file that does not exist.' },
   PluginError: { severity: 'error', meaning: 'A remark or rehype plugin from the config threw while it compiled a page or an OpenAPI description: the message names the plugin and the file.' },
+  FontNotFound: { severity: 'error', meaning: 'The font package named in the config\'s `font.package` is not installed, or its stylesheet has no `@font-face` rule with a font file.' },
   FeedEmpty: { severity: 'warning', meaning: 'A page with `feed: true` has no `## YYYY-MM-DD: Title` sections, so no feed is written.' },
 
   // Routes and navigation

@@ -16,6 +16,7 @@ import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
 import { startSpec, buildApi } from './api';
 import { clientAssets } from './client';
+import { buildWebFont } from '../font/web-font';
 import { renderSite } from './render';
 import { searchFiles } from './search';
 import { checkStage } from './check';
@@ -64,12 +65,15 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));
+  // The web font is subset (or read from the cache) while the content compiles too.
+  const fontWork = buildWebFont(config, caches);
   const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new`));
   const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
   const apiPages = report.take(api);
   const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
   result.graph = graph;
-  const client = await task(log, 'client', () => clientAssets(config, templates, caches.client));
+  const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
+  const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
   const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
   result.outPath = outPath;
   // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
@@ -79,7 +83,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   try {
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
-    const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands };
+    const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
     const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
@@ -95,7 +99,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
-    const outputFiles = new Set([...files.keys(), ...copies.keys()]);
+    for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
+    const outputFiles = new Set([...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
     report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
     if (report.failed) sink.abort();
     else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
@@ -108,6 +113,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   }
   return result;
 }
+
+const sum = (files: Map<string, Buffer>): number => [...files.values()].reduce((n, b) => n + b.length, 0);
 
 /** The config's plugin lists as the compilers take them (the same arrays: processors are made once per list). */
 const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.remarkPlugins, rehype: config.rehypePlugins, key: config.pluginsKey });

@@ -17,8 +17,11 @@ export interface ClientAssets {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
-/** Bundles the client behaviours and minifies the theme's one CSS file, both with hashed names. */
-export async function buildClientAssets(templatesDir: string): Promise<ClientAssets> {
+/**
+ * Bundles the client behaviours and minifies the theme's one CSS file (after `cssPrelude`, the web
+ * font's rules), both with hashed names.
+ */
+export async function buildClientAssets(templatesDir: string, cssPrelude = ''): Promise<ClientAssets> {
   const [js, css, islands] = await Promise.all([
     esbuild.build({
       entryPoints: { docsgen: CLIENT_ENTRY },
@@ -34,7 +37,7 @@ export async function buildClientAssets(templatesDir: string): Promise<ClientAss
       entryNames: '[name].[hash]',
       chunkNames: 'lazy.[hash]',
     }),
-    esbuild.transform(fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }),
+    esbuild.transform(`${cssPrelude}\n${fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8')}`, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }),
     buildIslands(templatesDir),
   ]);
   // The entry (run on every page) and the chunks it imports lazily (search).

@@ -228,6 +228,37 @@ export const userConfigSchema = z
       .object({ number: z.string(), expiry: z.string(), cvc: z.string(), href: z.string().startsWith('/') })
       .strict()
       .optional(),
+    /**
+     * A web font, self-hosted from an npm font package in the Fontsource layout (a stylesheet of
+     * `@font-face` rules beside its `files/`): subset at build to the characters the site uses,
+     * `font-display: swap`, preloaded, with a size-adjusted local fallback. Default: none (system fonts).
+     */
+    font: z
+      .object({
+        /** The npm package, installed in the site folder, e.g. `@fontsource-variable/inter`. */
+        package: z.string().min(1),
+        /** The package's stylesheet whose `font-style: normal` faces are used. Default `index.css`. */
+        stylesheet: z.string().default('index.css'),
+        /** The weight range kept of a variable font's `wght` axis. Default 400 to 700. */
+        weights: z.tuple([z.number().int().min(1).max(1000), z.number().int().min(1).max(1000)]).default([400, 700]),
+        /** The local font the fallback face scales to the web font's metrics. Default `Arial`. */
+        fallback: z.enum(['Arial', 'Times New Roman']).default('Arial'),
+      })
+      .strict()
+      .optional(),
+    /**
+     * A tag-manager container, loaded after the page is interactive (when the browser is idle
+     * after `load`) by the engine's client code, never by an inline script. Default: none.
+     */
+    tagManager: z
+      .object({
+        /** The container id, e.g. `GTM-ABC1234`. */
+        containerId: z.string().regex(/^[A-Za-z0-9_-]+$/),
+        /** The container script, loaded with `?id=<containerId>`. Default `https://www.googletagmanager.com/gtm.js`. */
+        scriptUrl: z.url().default('https://www.googletagmanager.com/gtm.js'),
+      })
+      .strict()
+      .optional(),
     /** Severity of problems found by `check`. */
     checks: z
       .object({

@@ -9,6 +9,8 @@ export interface DocumentAssets {
   devScript?: string;
   /** Island name → URL of its hydration bundle (templates write it into each island: `PageRenderData.islands`). */
   islands?: ReadonlyMap<string, string>;
+  /** Web font files every page preloads (the config's `font`), after the stylesheet: the CSS blocks the first paint, the font does not. */
+  fonts?: readonly string[];
 }
 
 /**
@@ -50,11 +52,13 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta name="twitter:card" content="summary">
 <meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
 <link rel="icon" href="${FAVICON}">${searchMeta(site)}${site.supportUrl ? `
-<meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}
+<meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}${site.tagManager ? `
+<meta name="docsgen:tag-manager" content="${escapeHtml(site.tagManager)}">` : ''}
 <script>${headScript(site)}</script>
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
 ` : ''}<link rel="stylesheet" href="${assets.css}">
-<script type="module" src="${assets.js}"></script>
+${(assets.fonts ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>
+`).join('')}<script type="module" src="${assets.js}"></script>
 </head>
 <body>
 ${body}${assets.devScript ? `\n<script>${assets.devScript}</script>` : ''}

@@ -36,6 +36,7 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     testCard: config.testCard,
     supportUrl: config.provider?.support,
     search: siteSearch(config),
+    tagManager: config.tagManager ? `${config.tagManager.scriptUrl}${config.tagManager.scriptUrl.includes('?') ? '&' : '?'}id=${encodeURIComponent(config.tagManager.containerId)}` : undefined,
     dev,
   };
 }

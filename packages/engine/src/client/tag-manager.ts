@@ -1,0 +1,21 @@
+/**
+ * Loads the tag-manager container named by `<meta name="docsgen:tag-manager">` (the config's
+ * `tagManager`) once the page is interactive: after `load`, when the browser is next idle. It is a
+ * script element this module adds, never an inline script, so a strict Content-Security-Policy
+ * only has to allow the container's origin. Without the meta tag (the default) nothing happens.
+ */
+export function setupTagManager(): void {
+  const src = document.querySelector<HTMLMetaElement>('meta[name="docsgen:tag-manager"]')?.content;
+  if (!src) return;
+  const start = () => {
+    const w = window as Window & { dataLayer?: unknown[] };
+    (w.dataLayer ??= []).push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    const script = document.createElement('script');
+    script.async = true;
+    script.src = src;
+    document.head.append(script);
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}

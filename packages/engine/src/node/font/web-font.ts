@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import subsetFont from 'subset-font';
+import { fromBuffer } from '@capsizecss/unpack';
+import { diagnostic } from '../../shared/diagnostic';
+import type { ResolvedConfig } from '../config/resolve-config';
+import type { DirCache } from '../cache/dir-cache';
+import { hashOf } from '../cache/cache-key';
+import { configKeyAt } from '../build/site';
+import { staged, type Staged } from '../build/stage';
+import { packageDir, readPackageFaces, formatUnicodeRange, type PackageFace } from './package-faces';
+import { fallbackFaces, type FontMetrics, type LocalFontName } from './fallback-face';
+import { siteCharacters } from './site-characters';
+
+/** The site's web font, ready to emit. */
+export interface WebFont {
+  /** `@font-face` rules (subset faces, then the size-adjusted fallback) and `--docsgen-font`, put before the theme's CSS. */
+  css: string;
+  /** Output path (`assets/fonts/…woff2`) → bytes. */
+  files: Map<string, Buffer>;
+  /** URLs every page preloads: the face that holds the basic Latin letters. */
+  preload: string[];
+}
+
+/** What the cache keeps of a web font (the files as base64). */
+export interface FontEntry {
+  css: string;
+  files: Array<[string, string]>;
+  preload: string[];
+}
+
+/** A face's metrics by weight, as the cache keeps them (they depend on the font file alone). */
+export type MetricsEntry = Array<[number, FontMetrics]>;
+
+/** Bump when the subsetting or the CSS written changes. */
+const FONT_FORMAT = '3';
+
+/** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
+const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
+
+/**
+ * Subsets the configured font package's faces to the characters the site uses (cached in
+ * `.docsgen/` by the faces' bytes and the character set: subsetting costs about a second) and
+ * writes their `@font-face` rules with `font-display: swap` and a `unicode-range` of exactly the
+ * kept characters, plus a fallback face on a local font scaled to the web font's metrics so the
+ * swap does not move the text. Null without `font` in the config.
+ */
+export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCache<FontEntry>; fontMetrics: DirCache<MetricsEntry> }): Promise<Staged<WebFont | null>> {
+  const cache = caches.font;
+  const font = config.font;
+  if (!font) return staged(null);
+  const at = configKeyAt(config, 'font');
+  const dir = packageDir(font.package, config.root);
+  if (!dir) return staged(null, [diagnostic('FontNotFound', `the font package "${font.package}" is not installed`, at, { hint: `install it in the site folder: npm install --save-exact ${font.package}` })]);
+  const stylesheet = path.join(dir, font.stylesheet);
+  const faces = fs.existsSync(stylesheet) ? readPackageFaces(stylesheet).filter((f) => f.style === 'normal') : [];
+  if (!faces.length) return staged(null, [diagnostic('FontNotFound', `"${font.stylesheet}" of the font package "${font.package}" has no @font-face rule with font-style normal and a font file`, at, { hint: 'name the package stylesheet that lists its faces, e.g. stylesheet: "index.css"' })]);
+  const chars = siteCharacters(config);
+  const used = faces.map((face) => chars.filter((c) => face.ranges.some(([lo, hi]) => c >= lo && c <= hi)));
+  const bytes = faces.map((face, i) => (used[i].length ? fs.readFileSync(face.file) : null));
+  const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
+  const cached = cache.get(key);
+  if (cached) return staged(fromEntry(cached));
+  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics);
+  cache.retain([]);
+  cache.set(key, { css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
+  return staged(built);
+}
+
+const fromEntry = (entry: FontEntry): WebFont => ({ css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
+
+async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>): Promise<WebFont> {
+  const rules: string[] = [];
+  const files = new Map<string, Buffer>();
+  const preload: string[] = [];
+  const metrics = new Map<number, FontMetrics>();
+  const family = faces[0].family;
+  for (const [i, face] of faces.entries()) {
+    const original = bytes[i];
+    if (!original || face.family !== family) continue;
+    // A variable face keeps only the configured weight range of its `wght` axis.
+    const range = /^(\d+)\s+(\d+)$/.exec(face.weight);
+    const axis = range && weights ? { min: Math.max(weights[0], Number(range[1])), max: Math.min(weights[1], Number(range[2])) } : null;
+    // noLayoutClosure: no glyphs that only OpenType features reach (alternates, ligatures, small
+    // caps), which the theme never asks for: a third of Inter's Latin subset.
+    const subset = await subsetFont(original, String.fromCodePoint(...used[i]), { targetFormat: 'woff2', noLayoutClosure: true, variationAxes: axis ? { wght: axis } : undefined });
+    const url = `/assets/fonts/${slug(family)}-${i}.${createHash('sha256').update(subset).digest('hex').slice(0, 10)}.woff2`;
+    files.set(url.slice(1), subset);
+    const weight = axis ? `${axis.min} ${axis.max}` : face.weight;
+    rules.push(`@font-face{font-family:${quote(family)};font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format("woff2");unicode-range:${formatUnicodeRange(used[i])}}`);
+    if (used[i].includes(0x61)) {
+      preload.push(url);
+      // Measuring takes an instance per weight: kept by the file and axis, apart from the subset, so a new character does not measure again.
+      const key = hashOf('font-metrics', FONT_FORMAT, original.toString('latin1'), face.weight, JSON.stringify(axis));
+      let measured = metricsCache.get(key);
+      if (!measured) {
+        measured = [...(await measure(original, face.weight, axis))];
+        metricsCache.retain([]);
+        metricsCache.set(key, measured);
+      }
+      for (const [w, m] of measured) if (!metrics.has(w)) metrics.set(w, m);
+    }
+  }
+  const fallbackFamily = `${family} Fallback`;
+  if (metrics.size) rules.push(...fallbackFaces(fallbackFamily, metrics, fallback));
+  rules.push(`:root{--docsgen-font:${quote(family)}${metrics.size ? `,${quote(fallbackFamily)}` : ''}}`);
+  return { css: rules.join('\n'), files, preload };
+}
+
+/**
+ * The face's metrics at each weight it serves: a static face at its weight; a variable one at every
+ * hundred of its kept range, each read from an instance harfbuzz makes at that weight (characters
+ * widen with the weight, about 3 % from 400 to 700 in Inter).
+ */
+async function measure(font: Buffer, weight: string, axis: { min: number; max: number } | null): Promise<Map<number, FontMetrics>> {
+  const measured = new Map<number, FontMetrics>();
+  if (!axis) {
+    measured.set(Number.parseInt(weight, 10) || 400, await fromBuffer(font));
+    return measured;
+  }
+  const steps = new Set([axis.min, axis.max]);
+  for (let w = Math.ceil(axis.min / 100) * 100; w <= axis.max; w += 100) steps.add(w);
+  for (const w of [...steps].sort((a, b) => a - b)) {
+    const instance = await subsetFont(font, MEASURE_TEXT, { targetFormat: 'truetype', variationAxes: { wght: w } });
+    measured.set(w, await fromBuffer(instance));
+  }
+  return measured;
+}
+
+const quote = (family: string) => `"${family.replace(/["\\]/g, '')}"`;
+const slug = (family: string) => family.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'font';
