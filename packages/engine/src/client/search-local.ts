@@ -1,7 +1,21 @@
-/** The local provider: the MiniSearch index built with the site, fetched once on first use. Works offline. */
+/**
+ * The local provider: the MiniSearch index built with the site, fetched once on first use and read
+ * by search-engine.ts. Works offline. Loaded by search-providers.ts at the first local query.
+ */
 import { searchEngine, type EngineOptions, type EngineResult, type SearchEngine, type SerializedIndex } from './search-engine';
 import type { SearchHit, SearchProvider } from './search-providers';
-import { abortError, escapeHtml, HITS_PER_PAGE, MAX_QUERY, snippetWords } from './search-util';
+
+// Its own copies of search-util.ts's few helpers, as search-hosted.ts has: this module is loaded on
+// its own (only on sites that search locally), and a value imported from search-util.ts would make
+// esbuild split that file into one more chunk for /search?q=… to fetch at load.
+/** Search input limit (spec §5). */
+const MAX_QUERY = 64;
+/** Hits per page (spec §9). */
+const HITS_PER_PAGE = 20;
+const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** Snippet length in words: 10, or 5 on screens up to 768 px (spec §9). */
+const snippetWords = (): number => (matchMedia('(max-width: 768px)').matches ? 5 : 10);
+const abortError = (): DOMException => new DOMException('The search was replaced by a newer one', 'AbortError');
 
 /** A stored record of the index (see node/search/build-search-index.ts, SEARCH_STORE). */
 interface StoredHit extends EngineResult {
