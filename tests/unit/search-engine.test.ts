@@ -2,7 +2,7 @@
  * The browser's search engine (client/search-engine.ts) reads the index MiniSearch writes at build
  * time and must answer exactly as MiniSearch itself would with the options the UI used to pass it:
  * same documents, same order, same scores. Held to MiniSearch here over an index of the portal's
- * own content (every Markdown page split at its headings) and thousands of queries made from its
+ * own content (every Markdown page split at its headings) and about 1,300 queries made from its
  * terms: whole words, prefixes, typos, several words, punctuation.
  */
 import fs from 'node:fs';
