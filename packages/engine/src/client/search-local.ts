@@ -1,10 +1,24 @@
-/** The local provider: the MiniSearch index built with the site, fetched once on first use. Works offline. */
-import MiniSearch, { type SearchResult } from 'minisearch';
+/**
+ * The local provider: the MiniSearch index built with the site, fetched once on first use and read
+ * by search-engine.ts. Works offline. Loaded by search-providers.ts at the first local query.
+ */
+import { searchEngine, type EngineOptions, type EngineResult, type SearchEngine, type SerializedIndex } from './search-engine';
 import type { SearchHit, SearchProvider } from './search-providers';
-import { abortError, escapeHtml, HITS_PER_PAGE, MAX_QUERY, snippetWords } from './search-util';
+
+// Its own copies of search-util.ts's few helpers, as search-hosted.ts has: this module is loaded on
+// its own (only on sites that search locally), and a value imported from search-util.ts would make
+// esbuild split that file into one more chunk for /search?q=… to fetch at load.
+/** Search input limit (spec §5). */
+const MAX_QUERY = 64;
+/** Hits per page (spec §9). */
+const HITS_PER_PAGE = 20;
+const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** Snippet length in words: 10, or 5 on screens up to 768 px (spec §9). */
+const snippetWords = (): number => (matchMedia('(max-width: 768px)').matches ? 5 : 10);
+const abortError = (): DOMException => new DOMException('The search was replaced by a newer one', 'AbortError');
 
 /** A stored record of the index (see node/search/build-search-index.ts, SEARCH_STORE). */
-interface StoredHit extends SearchResult {
+interface StoredHit extends EngineResult {
   url: string;
   type: string;
   lvl0: string;
@@ -14,17 +28,17 @@ interface StoredHit extends SearchResult {
   snippet: string;
 }
 
-const indexes = new Map<string, Promise<MiniSearch>>();
+const indexes = new Map<string, Promise<SearchEngine>>();
 
-function loadIndex(url: string): Promise<MiniSearch> {
+function loadIndex(url: string): Promise<SearchEngine> {
   let index = indexes.get(url);
   if (!index) {
     index = fetch(url)
       .then((r) => {
         if (!r.ok) throw new Error(`index request failed (${r.status})`);
-        return r.text();
+        return r.json() as Promise<SerializedIndex>;
       })
-      .then((json) => MiniSearch.loadJSON(json, { idField: 'id', fields: ['title', 'heading', 'content'], storeFields: ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] }));
+      .then((data) => searchEngine(data, BOOST));
     indexes.set(url, index);
     // a failed load (offline) is tried again by the next query
     index.catch(() => indexes.delete(url));
@@ -37,10 +51,12 @@ function loadIndex(url: string): Promise<MiniSearch> {
  * being typed, also matches as a prefix, as the hosted search service does. A prefix on every word
  * made a one-letter word ("set up a point o") expand to hundreds of terms.
  */
-const lastWordOnly = (_term: string, i: number, terms: string[]) => i === terms.length - 1;
+const TYPING: EngineOptions = { prefix: (i, count) => i === count - 1, all: true };
+/** Field boosts; every query term also matches with one typo in 3 to 7 letters, two in 8 to 12 (MiniSearch's `fuzzy: 0.2`). */
+const BOOST = { title: 3, heading: 2 };
 
-function query(search: MiniSearch, q: string): StoredHit[] {
-  return search.search(q, { prefix: lastWordOnly, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as StoredHit[];
+function query(search: SearchEngine, q: string): StoredHit[] {
+  return search.search(q, TYPING) as StoredHit[];
 }
 
 /**
@@ -84,10 +100,10 @@ function toHit(h: StoredHit, terms: string[], words: number): SearchHit {
 let popular: string[] | null = null;
 
 /** Words in the most page titles, most first: queries that always find something. */
-function popularTerms(search: MiniSearch): string[] {
+function popularTerms(search: SearchEngine): string[] {
   if (!popular) {
     const counts = new Map<string, number>();
-    for (const title of new Set((search.search(MiniSearch.wildcard) as StoredHit[]).map((h) => h.lvl1))) {
+    for (const title of new Set((search.all() as StoredHit[]).map((h) => h.lvl1))) {
       for (const word of new Set(title.toLowerCase().match(/[a-z][a-z-]{3,}/g))) if (!/^(with|your|from|that|this|into)$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     popular = [...counts].sort((a, b) => b[1] - a[1]).map(([word]) => word);
@@ -96,8 +112,8 @@ function popularTerms(search: MiniSearch): string[] {
 }
 
 /** Up to 3 distinct queries to try instead: titles of pages matching any word of the query, then popular words. */
-function suggestionsFor(search: MiniSearch, q: string): string[] {
-  const related = (search.search(q, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'OR' }) as StoredHit[]).map((h) => h.lvl1);
+function suggestionsFor(search: SearchEngine, q: string): string[] {
+  const related = (search.search(q, { prefix: () => true, all: false }) as StoredHit[]).map((h) => h.lvl1);
   const seen = new Set([q.toLowerCase()]);
   const out: string[] = [];
   for (const s of [...related, ...popularTerms(search)]) {

@@ -3,7 +3,6 @@
  * credentials) and the local MiniSearch index built with the site. With both, the hosted service
  * answers and the local index is the fallback when no hosted host can be reached.
  */
-import { localProvider } from './search-local';
 import { storage } from './storage';
 import { abortError, HITS_PER_PAGE, meta, snippetWords } from './search-util';
 import { DEFAULT_SEARCH_FACETS, type SearchFacets } from '../shared/site';
@@ -105,7 +104,16 @@ let provider: PageSearch | null = null;
 export function searchProvider(): PageSearch {
   if (provider) return provider;
   const indexUrl = meta('docsgen:search-index');
-  const local = indexUrl ? localProvider(indexUrl) : null;
+  // the local provider's code (with its engine) is loaded only when it is asked, so a site with a
+  // hosted index does not fetch it at load on /search?q=…; the import starts at the first query
+  const localCode = () => import('./search-local').then((m) => m.localProvider(indexUrl!));
+  const local: (SearchProvider & { preload(): void }) | null = indexUrl
+    ? {
+        search: (query, options) => localCode().then((p) => p.search(query, options)),
+        suggest: (query) => localCode().then((p) => p.suggest(query)),
+        preload: () => void localCode().then((p) => p.preload(), () => {}),
+      }
+    : null;
   const settings = hostedSettings();
   let hostedClient: Promise<SearchProvider> | null = null;
   const hosted = (): Promise<SearchProvider> | null => {

@@ -1,4 +1,4 @@
-/** Constants and small helpers shared by the search UI and its providers (all in the lazily loaded search code). */
+/** Constants and small helpers shared by the search UI and its providers (all in the lazily loaded search code; search-local.ts and search-hosted.ts keep their own copies). */
 
 /** Search input limit (spec §5). */
 export const MAX_QUERY = 64;

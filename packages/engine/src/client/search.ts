@@ -1,10 +1,10 @@
 /**
  * Opens search on Ctrl/Cmd+K, "/", the search button, or the first key typed on the focused search
  * button. The modal's shell (its input) is made here, at once, so every key typed from that moment
- * lands in the input however long the search code (search-ui.ts, loaded on first use) or its index
+ * lands in the input however long the search code (search-modal.ts, loaded on first use) or its index
  * takes to arrive; the search code then takes over the same input and searches what it holds.
  */
-const load = () => import('./search-ui');
+const load = () => import('./search-modal');
 
 /** Search input limit (spec §5; search-util.ts holds the same for the lazily loaded code). */
 const MAX_QUERY = 64;
@@ -99,7 +99,13 @@ export function setupSearch(): void {
   });
 }
 
-/** On the /search page, fill in the results for `?q=`. */
+/**
+ * On the /search page, fill in the results for `?q=` with the page's own code (the modal's is not
+ * needed for that). A site that searches locally gets its search engine in the same round trip,
+ * not after the page's code has asked for it.
+ */
 export function searchPage(): void {
-  if (document.querySelector('[data-search-results]')) void load().then((m) => m.renderSearchPage());
+  if (!document.querySelector('[data-search-results]')) return;
+  if (location.search.includes('q=') && !document.querySelector('meta[name="docsgen:search-app-id"]')) void import('./search-local').catch(() => {});
+  void import('./search-page').then((m) => m.renderSearchPage());
 }
