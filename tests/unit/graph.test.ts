@@ -110,8 +110,8 @@ describe('buildPageGraph: pages', () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     const hast: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: words }] }] };
     const description = buildPageGraph({ config, pages: [page(config, 'long.mdx', { title: 'Long' }, { hast })], categories: noCategories }).pages['/long']!.description;
-    expect(description).toBe(`${Array.from({ length: 23 }, (_, i) => `word${i}`).join(' ')}…`);
-    expect(description.length).toBe(151);
+    expect(description).toBe(`${Array.from({ length: 24 }, (_, i) => `word${i}`).join(' ')}…`);
+    expect(description.length).toBe(158);
   });
 
   it('generates home, search and not-found pages, and a home page is a home kind', () => {
