@@ -25,7 +25,7 @@ const config = resolveConfig(
 
 function page(rel: string, frontmatter: Frontmatter): CompiledPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [] };
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
 }
 
 const graph: PageGraph = buildPageGraph({

@@ -33,7 +33,7 @@ function makeConfig(raw: Partial<UserConfig> = {}, source?: string): ResolvedCon
 
 function page(config: ResolvedConfig, rel: string, frontmatter: Frontmatter = { title: path.basename(rel) }, extra: Partial<CompiledPage> = {}): CompiledPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [], ...extra };
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [], ...extra };
 }
 
 /** Sidebar as `label -> href` lines, categories indented. */

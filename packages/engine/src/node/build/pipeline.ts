@@ -6,6 +6,7 @@ import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { assetUrlFor } from '../client-build/build-client';
+import { agentFiles } from '../agents/agent-files';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
 import { SEARCH_FILES } from './search';
@@ -88,7 +89,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const later = sink instanceof LiveSink ? sink : null;
     const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
     if (later) for (const name of SEARCH_FILES) later.keep(name);
-    const files = new Map([...siteFiles(graph, config), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    const bodies = new Map(content.pages.map((page) => [page.route, page.markdown]));
+    const files = new Map([...siteFiles(graph, config), ...agentFiles(graph, bodies, config), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
