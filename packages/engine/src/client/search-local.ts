@@ -1,6 +1,7 @@
 /** The local provider: the MiniSearch index built with the site, fetched once on first use. Works offline. */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchHit, SearchProvider } from './search-providers';
+import { INDEX_OPTIONS, QUERY_OPTIONS } from '../shared/search-query';
 import { abortError, escapeHtml, HITS_PER_PAGE, MAX_QUERY, snippetWords } from './search-util';
 
 /** A stored record of the index (see node/search/build-search-index.ts, SEARCH_STORE). */
@@ -24,7 +25,7 @@ function loadIndex(url: string): Promise<MiniSearch> {
         if (!r.ok) throw new Error(`index request failed (${r.status})`);
         return r.text();
       })
-      .then((json) => MiniSearch.loadJSON(json, { idField: 'id', fields: ['title', 'heading', 'content'], storeFields: ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] }));
+      .then((json) => MiniSearch.loadJSON(json, INDEX_OPTIONS));
     indexes.set(url, index);
     // a failed load (offline) is tried again by the next query
     index.catch(() => indexes.delete(url));
@@ -32,15 +33,8 @@ function loadIndex(url: string): Promise<MiniSearch> {
   return index;
 }
 
-/**
- * Every word must match (a typo allowed in words of 3 letters or more); only the last word, the one
- * being typed, also matches as a prefix, as the hosted search service does. A prefix on every word
- * made a one-letter word ("set up a point o") expand to hundreds of terms.
- */
-const lastWordOnly = (_term: string, i: number, terms: string[]) => i === terms.length - 1;
-
 function query(search: MiniSearch, q: string): StoredHit[] {
-  return search.search(q, { prefix: lastWordOnly, fuzzy: 0.2, boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as StoredHit[];
+  return search.search(q, QUERY_OPTIONS) as StoredHit[];
 }
 
 /**

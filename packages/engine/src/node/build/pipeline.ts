@@ -90,7 +90,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
     if (later) for (const name of SEARCH_FILES) later.keep(name);
     const bodies = new Map(content.pages.map((page) => [page.route, page.markdown]));
-    const files = new Map([...siteFiles(graph, config), ...agentFiles(graph, bodies, config), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    const files = new Map([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);

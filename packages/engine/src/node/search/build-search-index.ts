@@ -12,8 +12,8 @@ export interface SearchRecord {
   content: string | null;
 }
 
-export const SEARCH_FIELDS = ['title', 'heading', 'content'] as const;
-export const SEARCH_STORE = ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] as const;
+import { SEARCH_FIELDS, SEARCH_STORE } from '../../shared/search-query';
+export { SEARCH_FIELDS, SEARCH_STORE };
 
 function textOf(node: ElementContent | Root, out: string[]): void {
   if (node.type === 'text') out.push(node.value);
