@@ -29,6 +29,8 @@ export interface SiteData {
   testCard?: { number: string; expiry: string; cvc: string; href: string };
   /** Search: the local index, and the hosted service when configured (written to meta tags for the browser). */
   search: SiteSearch;
+  /** Every page has a social card at `socialCardUrlFor(route)` (config `socialCards`). */
+  socialCards: boolean;
   /** True when the site is served by `docsgen serve --watch` (live reload). */
   dev: boolean;
 }

@@ -7,6 +7,7 @@ import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { assetUrlFor } from '../client-build/build-client';
 import { agentFiles } from '../agents/agent-files';
+import { socialCards } from '../meta/social-cards';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
 import { SEARCH_FILES } from './search';
@@ -81,7 +82,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands };
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    const data = siteData(config, graph, Boolean(options.devScript));
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: data, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
     // by one page's records; rebuilding them is the slowest part of a rebuild).
@@ -90,11 +92,13 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
     if (later) for (const name of SEARCH_FILES) later.keep(name);
     const bodies = new Map(content.pages.map((page) => [page.route, page.markdown]));
-    const files = new Map([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    const files = new Map<string, string | Buffer>([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    const cards = await task(log, 'cards', () => socialCards({ graph, site: data, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
+    for (const [file, png] of cards.files) files.set(file, png);
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);

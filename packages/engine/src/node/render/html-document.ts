@@ -35,7 +35,7 @@ export function htmlDocument({ site, page, body, assets }: { site: SiteData; pag
   const announcement = site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '';
   const robots = page.kind === 'not-found' || page.kind === 'search' ? '<meta name="robots" content="noindex">' : '';
   const twin = hasTwin(page.kind);
-  const image = hasCard(page.kind) ? site.url + socialCardUrlFor(page.route) : null;
+  const image = site.socialCards && hasCard(page.kind) ? site.url + socialCardUrlFor(page.route) : null;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(site.locale)}" data-theme="${site.colorMode.defaultMode}"${announcement}>
 <head>
