@@ -9,7 +9,7 @@ import { assetUrlFor } from '../client-build/build-client';
 import { agentFiles } from '../agents/agent-files';
 import { socialCards } from '../meta/social-cards';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
-import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
+import { DiscardSink, DiskSink, LiveSink, MemorySink, type Sink } from '../emit/sinks';
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
@@ -97,8 +97,11 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
-    const cards = await task(log, 'cards', () => socialCards({ graph, site: data, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
-    for (const [file, png] of cards.files) files.set(file, png);
+    // Images are for the published site: an in-memory build (`check`, tests) makes none.
+    if (!(sink instanceof MemorySink || sink instanceof DiscardSink)) {
+      const cards = await task(log, 'cards', () => socialCards({ graph, site: data, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
+      for (const [file, png] of cards.files) files.set(file, png);
+    }
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);

@@ -18,9 +18,33 @@ const ADMONITION_LABELS: Record<string, string> = { note: 'Note', tip: 'Tip', in
 
 const strong = (text: string): PhrasingContent => ({ type: 'strong', children: [{ type: 'text', value: text }] });
 
+const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'link', 'linkReference', 'image', 'imageReference', 'break', 'footnoteReference']);
+
+/**
+ * Flow content from a component's children: runs of inline nodes (a component written on one line,
+ * `<Card>Text</Card>`) become paragraphs, or the whole page would be written as one line.
+ */
+function asBlocks(nodes: readonly Node[]): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (!PHRASING.has(node.type)) out.push(node);
+    else {
+      const last = out.at(-1);
+      if (last?.type === 'paragraph' && (last as Paragraph & { open?: boolean }).open) last.children.push(node as PhrasingContent);
+      else out.push({ type: 'paragraph', children: [node as PhrasingContent], open: true } as Paragraph);
+    }
+  }
+  for (const node of out) delete (node as { open?: boolean }).open;
+  return out;
+}
+
 /** A component as the plain Markdown that says the same: callouts as quotes, tabs and cards as labelled blocks. */
 function plainComponent(node: MdxJsxFlowElement): Node[] {
-  const children = plainChildren(node.children as Node[]);
+  return asBlocks(componentNodes(node));
+}
+
+function componentNodes(node: MdxJsxFlowElement): Node[] {
+  const children = asBlocks(plainChildren(node.children as Node[]));
   switch (node.name) {
     case 'Admonition': {
       const type = attribute(node, 'type') ?? 'note';
@@ -86,7 +110,7 @@ function plainChildren(nodes: readonly Node[]): Node[] {
  * Markdown that says the same. Pure: the tree is not changed.
  */
 export function markdownBody(tree: MdastRoot): string {
-  return toMarkdown({ type: 'root', children: plainChildren(tree.children) }, TWIN_MARKDOWN).replace(/\n{3,}/g, '\n\n');
+  return toMarkdown({ type: 'root', children: asBlocks(plainChildren(tree.children)) }, TWIN_MARKDOWN).replace(/\n{3,}/g, '\n\n');
 }
 
 /** A page's twin: `# Title`, the description as a quote, then the body (which may bring its own `# H1`). */

@@ -65,13 +65,22 @@ function cardTree({ title, section, brand, host }: CardText): CardNode {
       el('div', { display: 'flex' }, host)));
 }
 
-/** Renders one card to PNG: satori lays it out as SVG, resvg rasterises it (on the libuv pool). */
-export async function renderCard(text: CardText): Promise<Buffer> {
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+/** Lays a card out as SVG with satori (JavaScript, on this thread). */
+async function cardSvg(text: CardText): Promise<string> {
+  const { default: satori } = await import('satori');
   // satori's types want a ReactNode; it reads the same { type, props } shape.
-  const svg = await satori(cardTree(text) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts() });
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  return image.asPng();
+  return satori(cardTree(text) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts() });
+}
+
+/** Rasterises a card's SVG to PNG with resvg on the libuv pool, so the next card's layout runs meanwhile. */
+async function cardPng(svg: string): Promise<Buffer> {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  return (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).asPng();
+}
+
+/** Renders one card to PNG. */
+export async function renderCard(text: CardText): Promise<Buffer> {
+  return cardPng(await cardSvg(text));
 }
 
 /**
@@ -88,22 +97,29 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
     return { files, made };
   }
   const engine = engineFingerprint();
+  const pending: Array<Promise<void>> = [];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     if (!hasCard(page.kind)) continue;
     const text = cardText(site, page);
     const key = JSON.stringify(['card-1', engine, text]);
+    const file = socialCardUrlFor(route).slice(1);
     keys.push(key);
     const cached = cache.get(key);
-    let png: Buffer;
-    if (cached) png = Buffer.from(cached, 'base64');
-    else {
-      png = await renderCard(text);
-      cache.set(key, png.toString('base64'));
-      made++;
+    if (cached) {
+      files.set(file, Buffer.from(cached, 'base64'));
+      continue;
     }
-    files.set(socialCardUrlFor(route).slice(1), png);
+    made++;
+    // Layout of this card overlaps the rasterising of the previous ones (at most two in flight).
+    const svg = await cardSvg(text);
+    pending.push(cardPng(svg).then((png) => {
+      cache.set(key, png.toString('base64'));
+      files.set(file, png);
+    }));
+    if (pending.length >= 2) await pending.shift();
   }
+  await Promise.all(pending);
   cache.retain(keys);
   return { files, made };
 }
