@@ -5,7 +5,6 @@ import type { SiteData } from '../../shared/site';
 import { hasCard, socialCardUrlFor } from '../../shared/agent-files';
 import type { PageGraph } from '../graph/page-graph';
 import type { DirCache } from '../cache/dir-cache';
-import { engineFingerprint } from '../cache/engine-fingerprint';
 
 /** Open Graph's recommended size. */
 export const CARD_WIDTH = 1200;
@@ -28,6 +27,20 @@ let fonts: CardFont[] | undefined;
 function cardFonts(): CardFont[] {
   fonts ??= ([400, 700] as const).map((weight) => ({ name: 'Inter', weight, style: 'normal' as const, data: fs.readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)) }));
   return fonts;
+}
+
+/**
+ * Bump when the card's design (cardTree) changes. Cards are keyed by this, the versions of the
+ * libraries that draw them and their text, not by docsgen's whole code: a change elsewhere in the
+ * engine keeps every card (each costs about 0.1 s to make again).
+ */
+const CARD_DESIGN = 'card-1';
+
+let engineKey: string | undefined;
+function cardEngine(): string {
+  const version = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  engineKey ??= [CARD_DESIGN, ...['satori', '@resvg/resvg-js', '@fontsource/inter'].map((n) => `${n}@${version(n)}`)].join(' ');
+  return engineKey;
 }
 
 /** What a card shows. */
@@ -96,13 +109,13 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
     cache.retain([]);
     return { files, made };
   }
-  const engine = engineFingerprint();
+  const engine = cardEngine();
   const pending: Array<Promise<void>> = [];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     if (!hasCard(page.kind)) continue;
     const text = cardText(site, page);
-    const key = JSON.stringify(['card-1', engine, text]);
+    const key = JSON.stringify([engine, text]);
     const file = socialCardUrlFor(route).slice(1);
     keys.push(key);
     const cached = cache.get(key);
