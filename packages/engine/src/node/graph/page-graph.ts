@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describeHast, summarize } from '../meta/describe';
+import { describeHast, describeMarkdown, summarize } from '../meta/describe';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
 import type { PageKind, PageNode, Sidebar } from '../../shared/page';
@@ -120,7 +120,7 @@ function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNo
     route: page.route,
     kind,
     title,
-    description: summarize(page.frontmatter.description ?? '') || describeHast(page.hast) || summarize(config.description),
+    description: describeMarkdown(page.frontmatter.description) || describeHast(page.hast) || summarize(config.description),
     sourceFile: page.file,
     contentFile: rel,
     headings: page.headings,
