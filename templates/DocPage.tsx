@@ -2,6 +2,7 @@ import type { PageProps } from './types';
 import { Layout } from './Layout';
 import { Toc } from './Toc';
 import { LONG_WORD, breakable } from './components/Breakable';
+import { PageActions } from './components/PageActions';
 
 /** One formatter for every page (toLocaleDateString builds a new one per call). */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -30,6 +31,7 @@ export function DocPage({ site, page, content, sidebar, islands }: PageProps) {
           ) : null}
           <div className="markdown">
             <h1 className={LONG_WORD.test(page.title) ? 'title-long' : undefined}>{breakable(page.title)}</h1>
+            <PageActions route={page.route} />
             {showToc ? <Toc headings={page.toc} variant="mobile" /> : null}
             {content}
           </div>

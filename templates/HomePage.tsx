@@ -1,5 +1,6 @@
 import type { PageProps } from './types';
 import { Layout } from './Layout';
+import { PageActions } from './components/PageActions';
 
 /** Hero with the site title and tagline, then the home page's own content (cards, quick links). */
 export function HomePage({ site, page, content, sidebar, islands }: PageProps) {
@@ -9,7 +10,10 @@ export function HomePage({ site, page, content, sidebar, islands }: PageProps) {
         <h1 className="hero-title">{site.title}</h1>
         {site.tagline ? <p className="hero-tagline">{site.tagline}</p> : null}
       </header>
-      <div className="home markdown">{content}</div>
+      <div className="home markdown">
+        {content}
+        <PageActions route={page.route} />
+      </div>
     </Layout>
   );
 }

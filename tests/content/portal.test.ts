@@ -196,3 +196,46 @@ function has(tool: string): boolean {
     return false;
   }
 }
+
+describe('what machines read of the portal', () => {
+  const file = (name: string) => String(result.output!.files.get(name) ?? '');
+  const pages = () => result.graph!.routes.filter((r) => !['not-found', 'redirect'].includes(result.graph!.pages[r]!.kind));
+
+  it('has a clean meta description on every page: one line, no markup, no gaps from deleted text, whole words within 160 characters', () => {
+    for (const route of pages()) {
+      const tree = fromHtml(html(route));
+      const description = String(select('meta[name="description"]', tree)?.properties.content ?? '');
+      expect(description, route).not.toBe('');
+      expect(description, route).not.toMatch(/\n|\s{2}|\s[.,:;)]|\(\s|`|\*\*|\]\(|<\/?(a|code|p|em|strong|span|div)\b|[,:]$/);
+      expect(description.length, route).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it('lists every page on one clean line of llms.txt', () => {
+    const lines = file('llms.txt').split('\n').filter(Boolean);
+    for (const line of lines) expect(line).toMatch(/^(# |> |- \[[^\]]+\]\(https:\/\/docs\.epic\.example\/[^)]*\)(: \S.*)?$)/);
+    expect(lines.filter((l) => l.startsWith('- ')).length).toBe(pages().filter((r) => r !== '/search').length);
+  });
+
+  it('publishes every page as Markdown, linked from the page, and llms-full.txt with all of them', () => {
+    const full = file('llms-full.txt');
+    for (const route of pages().filter((r) => r !== '/search')) {
+      const twin = route === '/' ? 'index.md' : `${route.slice(1)}.md`;
+      const markdown = file(twin);
+      expect(markdown, twin).toMatch(/^# \S/);
+      expect(markdown, twin).not.toMatch(/<\/?(Tabs|TabItem|Admonition|Card|CardGrid|Steps|CodeTabs|Include)\b|\{\{\s*(provider|site)\./);
+      expect(select('link[rel="alternate"][type="text/markdown"]', fromHtml(html(route)))?.properties.href, route).toBe(`/${twin}`);
+      expect(full, twin).toContain(markdown.trim());
+    }
+    const capture = file('api/capture-payment.md');
+    for (const part of ['`POST /v1/transactions/{transactionId}/capture`', '## Parameters', '- `transactionId` (path, string<uuid>, required)', '## Request body', '### 200 response', '```json', '### cURL', '```curl']) expect(capture).toContain(part);
+  });
+
+  it('describes the site and its pages as JSON-LD, and keeps /search out of search engines', () => {
+    const ld = (route: string) => selectAll('script[type="application/ld+json"]', fromHtml(html(route))).map((s) => JSON.parse(toString(s)) as Record<string, unknown>);
+    expect(ld('/')[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: 'https://docs.epic.example/search?q={search_term_string}' } } });
+    expect(ld('/get-started/core-concepts').map((x) => x['@type'])).toEqual(['TechArticle', 'BreadcrumbList']);
+    expect(select('meta[name="robots"]', fromHtml(html('/search')))?.properties.content).toBe('noindex');
+    expect(file('sitemap.xml')).not.toContain('/search</loc>');
+  });
+});

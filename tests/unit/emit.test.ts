@@ -25,7 +25,7 @@ const config = resolveConfig(
 
 function page(rel: string, frontmatter: Frontmatter): CompiledPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [] };
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
 }
 
 const graph: PageGraph = buildPageGraph({
@@ -41,13 +41,12 @@ describe('siteFiles', () => {
     expect([...files.keys()]).toEqual(['sitemap.xml', 'robots.txt', 'llms.txt', '_redirects']);
   });
 
-  it('lists pages in the sitemap with their last-modified day, leaving out redirects and the 404 page', () => {
+  it('lists pages in the sitemap with their last-modified day, leaving out redirects, the 404 page and /search (noindex)', () => {
     expect(files.get('sitemap.xml')).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
         '<url><loc>https://docs.example/</loc></url>\n' +
         '<url><loc>https://docs.example/guide</loc></url>\n' +
         '<url><loc>https://docs.example/guide/setup</loc><lastmod>2025-05-01</lastmod></url>\n' +
-        '<url><loc>https://docs.example/search</loc></url>\n' +
         '</urlset>\n',
     );
   });

@@ -33,7 +33,7 @@ function makeConfig(raw: Partial<UserConfig> = {}, source?: string): ResolvedCon
 
 function page(config: ResolvedConfig, rel: string, frontmatter: Frontmatter = { title: path.basename(rel) }, extra: Partial<CompiledPage> = {}): CompiledPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [], ...extra };
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [], ...extra };
 }
 
 /** Sidebar as `label -> href` lines, categories indented. */
@@ -110,8 +110,8 @@ describe('buildPageGraph: pages', () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     const hast: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: words }] }] };
     const description = buildPageGraph({ config, pages: [page(config, 'long.mdx', { title: 'Long' }, { hast })], categories: noCategories }).pages['/long']!.description;
-    expect(description).toBe(`${Array.from({ length: 23 }, (_, i) => `word${i}`).join(' ')}…`);
-    expect(description.length).toBe(151);
+    expect(description).toBe(`${Array.from({ length: 24 }, (_, i) => `word${i}`).join(' ')}…`);
+    expect(description.length).toBe(158);
   });
 
   it('generates home, search and not-found pages, and a home page is a home kind', () => {

@@ -31,7 +31,7 @@ const config = resolveConfig(
 
 function page(rel: string, frontmatter: Frontmatter): CompiledPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, diagnostics: [] };
+  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
 }
 
 const apiBase = { description: '', sourceFile: null, contentFile: null, headings: [], toc: [], anchors: [], links: [], hideToc: true, codeSamples: [], dependencies: [] };

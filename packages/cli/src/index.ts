@@ -3,6 +3,7 @@ import { runBuild } from './build';
 import { runCheck } from './check';
 import { runSearchPush } from './search-push';
 import { runServe } from './serve';
+import { runMcp } from './mcp';
 
 /** Parses argv and runs one command; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -38,6 +39,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'also check that this emitted folder matches (default: in-memory build only)')
     .action(async (opts: { out?: string }) => {
       code = await runCheck({ root: program.opts<{ root: string }>().root, out: opts.out });
+    });
+  program
+    .command('mcp')
+    .description('serve the built site to AI coding agents: a Model Context Protocol server over stdio (search, pages as Markdown, API operations, request validation)')
+    .option('--out <dir>', 'the built output folder to serve (default: the config outDir)')
+    .action(async (opts: { out?: string }) => {
+      code = await runMcp({ root: program.opts<{ root: string }>().root, out: opts.out });
     });
   const search = program.command('search').description('work with the hosted search index');
   search

@@ -7,6 +7,7 @@ import { setupColorMode, labelColorMode } from './color-mode';
 import { setupAnnouncement } from './announcement';
 import { setupTabs, applyStoredTabs } from './tabs';
 import { setupCopyButtons } from './copy-code';
+import { setupCopyPage, showCopyPage } from './copy-page';
 import { setupNavigation } from './navigation';
 import { setupToc } from './toc';
 import { setupIslands } from './islands';
@@ -21,12 +22,14 @@ function perPage(): void {
   setupToc();
   setupIslands();
   searchPage();
+  showCopyPage();
 }
 
 setupColorMode();
 setupAnnouncement();
 setupTabs();
 setupCopyButtons();
+setupCopyPage();
 setupNavigation();
 setupRouter();
 setupSearch();

@@ -158,11 +158,12 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   // 'Page Error'; the new page's title is what it restores (ErrorBoundary.tsx)
   if (document.documentElement.dataset.titleBeforeError !== undefined && document.querySelector('.error-boundary')) document.documentElement.dataset.titleBeforeError = next.title;
   else document.title = next.title;
-  for (const selector of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]']) {
-    const from = document.head.querySelector(selector);
-    const to = next.head.querySelector(selector);
-    if (from && to) from.replaceWith(to);
-  }
+  // The page's own head: description, canonical, robots, Open Graph and Twitter tags, its Markdown
+  // twin and its structured data (the feed link, theme script and assets are the site's).
+  const own = 'meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[property^="og:"], meta[name^="twitter:"], link[rel="alternate"][type="text/markdown"], script[type="application/ld+json"]';
+  const anchor = document.head.querySelector('link[rel="stylesheet"]');
+  for (const old of document.head.querySelectorAll(own)) old.remove();
+  for (const tag of next.head.querySelectorAll(own)) document.head.insertBefore(document.adoptNode(tag), anchor);
   if (mode === 'push') history.pushState({}, '', url.href);
   else if (mode === 'replace') history.replaceState({}, '', url.href);
   if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();

@@ -31,6 +31,8 @@ export interface SiteData {
   search: SiteSearch;
   /** The tag-manager container script (`scriptUrl?id=containerId`), loaded by the client after the page is interactive. */
   tagManager?: string;
+  /** Every page has a social card at `socialCardUrlFor(route)` (config `socialCards`). */
+  socialCards: boolean;
   /** True when the site is served by `docsgen serve --watch` (live reload). */
   dev: boolean;
 }

@@ -6,8 +6,10 @@ import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { assetUrlFor } from '../client-build/build-client';
+import { agentFiles } from '../agents/agent-files';
+import { socialCards } from '../meta/social-cards';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
-import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
+import { DiscardSink, DiskSink, LiveSink, MemorySink, type Sink } from '../emit/sinks';
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
@@ -84,7 +86,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    const data = siteData(config, graph, Boolean(options.devScript));
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: data, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
     // by one page's records; rebuilding them is the slowest part of a rebuild).
@@ -92,11 +95,17 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const later = sink instanceof LiveSink ? sink : null;
     const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
     if (later) for (const name of SEARCH_FILES) later.keep(name);
-    const files = new Map([...siteFiles(graph, config), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+    const bodies = new Map(content.pages.map((page) => [page.route, page.markdown]));
+    const files = new Map<string, string | Buffer>([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    // Images are for the published site: an in-memory build (`check`, tests) makes none.
+    if (!(sink instanceof MemorySink || sink instanceof DiscardSink)) {
+      const cards = await task(log, 'cards', () => socialCards({ graph, site: data, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
+      for (const [file, png] of cards.files) files.set(file, png);
+    }
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);

@@ -46,6 +46,8 @@ export interface SiteCaches {
   client: DirCache<ClientEntry>;
   font: DirCache<FontEntry>;
   fontMetrics: DirCache<MetricsEntry>;
+  /** Social card PNGs (base64) by card text. */
+  cards: DirCache<string>;
 }
 
 /** The config, theme, file boundary and caches of a site: what every stage after `config` reads. */
@@ -147,8 +149,8 @@ const filesKey = (files: string[]): string => {
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));
   const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
-  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search')), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')) };
+  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search')), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true) };
 }
 
 /** A one-off build keeps no page HTML in memory (it is streamed to disk); a watch session does. */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null) });
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });

@@ -30,6 +30,36 @@ function locateInJson(text: string, instancePath: string): { line: number; colum
 
 const describe = (e: ErrorObject): string => describeSchemaError(e, e.instancePath || '(the body)', 'the API does not accept');
 
+/** The result of checking one JSON request body against its operation. */
+export type BodyCheck =
+  | { kind: 'ok' }
+  | { kind: 'mismatch'; errors: Array<{ pointer: string; message: string }> }
+  /** The operation takes no JSON request body (or is not in the spec). */
+  | { kind: 'no-body' };
+
+/**
+ * A validator of JSON request bodies against the spec's request schemas, with the validator of the
+ * spec's JSON Schema dialect (loaded on first use). One per build: each operation's schema compiles
+ * once. `docsgen check` and `docsgen mcp` (validate_request) both check bodies through this.
+ */
+export async function createBodyValidator(schemas: SampleSchemas | null): Promise<(operation: string, value: unknown) => BodyCheck> {
+  const options = { strict: false, allErrors: true, validateFormats: false };
+  const ajv = schemas?.openapiVersion.startsWith('3.0') ? new (await import('ajv-draft-04')).default(options) : new (await import('ajv/dist/2020.js')).Ajv2020(options);
+  if (schemas) ajv.addSchema({ components: { schemas: schemas.components } }, 'spec');
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  return (operation, value) => {
+    const schema = schemas?.requestSchemas[operation];
+    if (!schema) return { kind: 'no-body' };
+    let validate = compiled.get(operation);
+    if (!validate) {
+      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"spec#/components/schemas/')));
+      compiled.set(operation, validate);
+    }
+    if (validate(value)) return { kind: 'ok' };
+    return { kind: 'mismatch', errors: (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, message: describe(e) })) };
+  };
+}
+
 /**
  * JSON request examples in content that name their operation (```json operation=slug) are
  * validated against that operation's request schema; each mismatch is reported at its line.
@@ -38,11 +68,8 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
   const problems: Diagnostic[] = [];
   const samples = graph.routes.flatMap((r) => graph.pages[r]!.codeSamples);
   if (!samples.length) return problems;
-  // The validator of the spec's JSON Schema dialect, loaded when there is something to validate.
-  const options = { strict: false, allErrors: true, validateFormats: false };
-  const ajv = schemas?.openapiVersion.startsWith('3.0') ? new (await import('ajv-draft-04')).default(options) : new (await import('ajv/dist/2020.js')).Ajv2020(options);
-  if (schemas) ajv.addSchema({ components: { schemas: schemas.components } }, 'spec');
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  // Loaded only when there is something to validate.
+  const check = await createBodyValidator(schemas);
   for (const sample of samples) {
     const at = { file: sample.file, line: sample.line, column: 1 };
     const target = graph.pages[`/api/${sample.operation}`];
@@ -51,8 +78,7 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       continue;
     }
     const data = target.data as ApiOperationData;
-    const schema = schemas?.requestSchemas[sample.operation];
-    if (!data.requestBody || !schema) {
+    if (!data.requestBody || !schemas?.requestSchemas[sample.operation]) {
       problems.push(diagnostic('SampleUnknownOperation', `operation "${sample.operation}" takes no request body`, at));
       continue;
     }
@@ -63,16 +89,12 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       problems.push(diagnostic('SampleInvalidJson', `the JSON example for ${sample.operation} does not parse: ${(error as Error).message}`, at));
       continue;
     }
-    let validate = compiled.get(sample.operation);
-    if (!validate) {
-      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"spec#/components/schemas/')));
-      compiled.set(sample.operation, validate);
-    }
-    if (validate(value)) continue;
-    for (const error of validate.errors ?? []) {
-      const where = locateInJson(sample.code, error.instancePath);
+    const result = check(sample.operation, value);
+    if (result.kind !== 'mismatch') continue;
+    for (const error of result.errors) {
+      const where = locateInJson(sample.code, error.pointer);
       problems.push(
-        diagnostic('SampleMismatch', `the ${sample.operation} request example does not match the API: ${describe(error)}`, { file: sample.file, line: (sample.line ?? 0) + where.line + 1, column: where.column }, {
+        diagnostic('SampleMismatch', `the ${sample.operation} request example does not match the API: ${error.message}`, { file: sample.file, line: (sample.line ?? 0) + where.line + 1, column: where.column }, {
           hint: `see /api/${sample.operation}#request-body`,
         }),
       );

@@ -26,7 +26,8 @@ const xml = escapeHtml;
 /** Builds the non-page files (sitemap, robots, llms.txt, `_redirects`) from the graph. Pure. */
 export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string, string> {
   const files = new Map<string, string>();
-  const listed = graph.routes.filter((r) => !['not-found', 'redirect'].includes(graph.pages[r]!.kind));
+  // Search results pages are noindex: they stay out of the sitemap.
+  const listed = graph.routes.filter((r) => !['not-found', 'redirect', 'search'].includes(graph.pages[r]!.kind));
   files.set(
     'sitemap.xml',
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${listed
@@ -40,7 +41,6 @@ export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string,
   const llms = [`# ${config.title}`, '', `> ${config.description || config.tagline}`, ''];
   for (const r of listed) {
     const page = graph.pages[r]!;
-    if (page.kind === 'search') continue;
     llms.push(`- [${page.title}](${config.url}${r === '/' ? '/' : r})${page.description ? `: ${page.description}` : ''}`);
   }
   files.set('llms.txt', `${llms.join('\n')}\n`);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { toString } from 'hast-util-to-string';
+import { describeHast, describeMarkdown, summarize } from '../meta/describe';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
 import type { PageKind, PageNode, Sidebar } from '../../shared/page';
@@ -43,13 +43,6 @@ const titleFromFile = (file: string) => {
   const name = base === 'index' ? path.basename(path.dirname(file)) : base;
   return name.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 };
-
-function firstParagraphText(page: CompiledPage): string {
-  const first = page.hast?.children.find((n) => n.type === 'element' && n.tagName === 'p');
-  if (!first || first.type !== 'element') return '';
-  const joined = toString(first).replace(/\s+/g, ' ').trim();
-  return joined.length > 160 ? `${joined.slice(0, 157).replace(/\s+\S*$/, '')}…` : joined;
-}
 
 /**
  * The routes of a site as they are claimed: each is a clean URL path, claimed once, and not equal
@@ -127,7 +120,7 @@ function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNo
     route: page.route,
     kind,
     title,
-    description: page.frontmatter.description ?? (firstParagraphText(page) || config.description),
+    description: describeMarkdown(page.frontmatter.description) || describeHast(page.hast) || summarize(config.description),
     sourceFile: page.file,
     contentFile: rel,
     headings: page.headings,

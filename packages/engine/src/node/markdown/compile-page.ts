@@ -16,6 +16,7 @@ import { fileOf, setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
 import { parsePage, parsePartial, readSource, unreadable, type ParsedSource } from './parse-source';
+import { markdownBody } from './markdown-twin';
 import { runRehypePlugins, runRemarkPlugins, type UserPlugins } from './user-plugins';
 
 // CodeSample lives in shared/ because templates read it through PageNode; re-exported for old importers.
@@ -55,6 +56,8 @@ export interface CompiledPage {
   dependencies: string[];
   /** Plain text of the page for search and descriptions. */
   hast: HastRoot | null;
+  /** The page's body as plain Markdown (`markdownBody`): its Markdown twin without the title. */
+  markdown: string;
   diagnostics: Diagnostic[];
 }
 
@@ -190,6 +193,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
     codeSamples: [],
     dependencies: [],
     hast: null,
+    markdown: '',
     diagnostics: parsed.diagnostics,
   };
   const tree = parsed.tree;
@@ -207,6 +211,8 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   const { headings, firstH1 } = remarkHeadings(mdast);
   const linked = remarkLinks(mdast, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
+  // Before toHast, which hands component nodes to the hast tree as they are.
+  const markdown = markdownBody(mdast);
   const hast = toHast(mdast, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'], handlers: linearListHandlers }) as HastRoot;
   jsxToElements(hast);
   // rehype plugins get plain hast (components are elements by now) with code blocks still `pre > code`.
@@ -222,6 +228,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
     codeSamples: collectCodeSamples(mdast, file),
     dependencies: [...dependencies],
     hast: rehyped.tree,
+    markdown,
   };
 }
 

@@ -1,3 +1,4 @@
+import { describeMarkdown, summarize } from '../meta/describe';
 import type { ApiExample, ApiOperationData, ApiParameter, ApiResponse } from '../../shared/api-model';
 import type { Heading } from '../../shared/page';
 import type { ExtraPage } from '../graph/page-graph';
@@ -169,10 +170,9 @@ function operationHeadings(data: Pick<ApiOperationData, 'parameters' | 'requestB
   ];
 }
 
-/** The page's meta description: the first paragraph of the description without Markdown, at most 160 characters, else the title. */
+/** The page's meta description: the description's first paragraph as plain text (`describeMarkdown`), else the title. */
 export function metaDescription(op: JsonObject, title: string): string {
-  const plain = (str(op.description) ?? '').split(/\n\s*\n/)[0]!.replace(/[`*_[\]]/g, '').replace(/\(([^)]*)\)/g, '').trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || title;
+  return describeMarkdown(str(op.description)) || summarize(title);
 }
 
 /** The page of one operation at `/api/{slug}`. Notes the schemas it uses in `uses`. */

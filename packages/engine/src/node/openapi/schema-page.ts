@@ -1,3 +1,4 @@
+import { describeMarkdown } from '../meta/describe';
 import type { ApiSchemaData } from '../../shared/api-model';
 import type { ExtraPage } from '../graph/page-graph';
 import type { ApiContext } from './api-context';
@@ -22,7 +23,7 @@ export async function buildSchemaPage(ctx: ApiContext, uses: SchemaUses, [name, 
   return apiPage(ctx.file, {
     route: schemaHref(name),
     title: name,
-    description: (str(schema.description) ?? `The ${name} schema of the API.`).split('\n')[0]!.slice(0, 160),
+    description: describeMarkdown(str(schema.description)) || `The ${name} schema of the API.`,
     headings,
     data,
     kind: 'api-schema',

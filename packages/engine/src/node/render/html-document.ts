@@ -1,6 +1,8 @@
 import type { SiteData } from '../../shared/site';
 import type { PageNode } from '../graph/page-graph';
 import { escapeHtml } from './escape-html';
+import { hasCard, hasTwin, markdownUrlFor, socialCardUrlFor } from '../../shared/agent-files';
+import { jsonLdScripts, structuredData } from '../meta/json-ld';
 
 export interface DocumentAssets {
   css: string;
@@ -35,7 +37,9 @@ export function htmlDocument({ site, page, body, assets }: { site: SiteData; pag
   const canonical = site.url + (page.route === '/' ? '/' : page.route);
   const description = page.description || site.description;
   const announcement = site.announcement ? ` data-announcement="${escapeHtml(site.announcement.id)}"` : '';
-  const robots = page.kind === 'not-found' ? '<meta name="robots" content="noindex">' : '';
+  const robots = page.kind === 'not-found' || page.kind === 'search' ? '<meta name="robots" content="noindex">' : '';
+  const twin = hasTwin(page.kind);
+  const image = site.socialCards && hasCard(page.kind) ? site.url + socialCardUrlFor(page.route) : null;
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(site.locale)}" data-theme="${site.colorMode.defaultMode}"${announcement}>
 <head>
@@ -49,12 +53,20 @@ ${page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(can
 <meta property="og:title" content="${escapeHtml(title)}">
 <meta property="og:description" content="${escapeHtml(description)}">
 <meta property="og:url" content="${escapeHtml(canonical)}">
-<meta name="twitter:card" content="summary">
+${image ? `<meta property="og:image" content="${escapeHtml(image)}">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
+<meta property="og:image:alt" content="${escapeHtml(page.title)}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image" content="${escapeHtml(image)}">` : '<meta name="twitter:card" content="summary">'}
+<meta name="twitter:title" content="${escapeHtml(title)}">
+<meta name="twitter:description" content="${escapeHtml(description)}">
 <meta name="docsgen:version" content="${escapeHtml(site.versionLabel)}">
 <link rel="icon" href="${FAVICON}">${searchMeta(site)}${site.supportUrl ? `
 <meta name="docsgen:support" content="${escapeHtml(site.supportUrl)}">` : ''}${site.tagManager ? `
 <meta name="docsgen:tag-manager" content="${escapeHtml(site.tagManager)}">` : ''}
-<script>${headScript(site)}</script>
+<script>${headScript(site)}</script>${twin ? `
+<link rel="alternate" type="text/markdown" title="${escapeHtml(page.title)} (Markdown)" href="${escapeHtml(markdownUrlFor(page.route))}">` : ''}${jsonLdScripts(structuredData(site, page, image))}
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
 ` : ''}<link rel="stylesheet" href="${assets.css}">
 ${(assets.fonts ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>

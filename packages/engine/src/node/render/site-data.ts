@@ -31,6 +31,7 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     colorMode: config.colorMode,
     navbar: { logo: config.navbar.logo, items },
     footer: { logo: config.footer.logo, columns: config.footer.columns.map((c) => ({ title: c.title, items: c.items.map((i) => ({ label: i.label, href: i.to })) })), copyright: config.footer.copyright },
+    socialCards: config.socialCards,
     provider: config.provider ? { name: config.provider.name, slug: config.provider.slug } : undefined,
     editUrl: config.editUrl,
     testCard: config.testCard,

@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { Element, ElementContent, Root } from 'hast';
 import type { PageGraph, PageNode } from '../graph/page-graph';
 import type { ApiOperationData, ApiSchemaData, ApiWebhookData } from '../../shared/api-model';
+import { SEARCH_FIELDS, SEARCH_STORE } from '../../shared/search-query';
 
 /** A search record in the DocSearch shape (so the same records can feed a hosted index). */
 export interface SearchRecord {
@@ -12,8 +13,8 @@ export interface SearchRecord {
   content: string | null;
 }
 
-export const SEARCH_FIELDS = ['title', 'heading', 'content'] as const;
-export const SEARCH_STORE = ['url', 'lvl0', 'lvl1', 'heading', 'snippet', 'type'] as const;
+// The fields are shared with the readers of the index (the browser, docsgen mcp).
+export { SEARCH_FIELDS, SEARCH_STORE };
 
 function textOf(node: ElementContent | Root, out: string[]): void {
   if (node.type === 'text') out.push(node.value);

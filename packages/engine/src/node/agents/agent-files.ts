@@ -1,0 +1,90 @@
+import type { PageGraph, PageNode } from '../graph/page-graph';
+import type { ResolvedConfig } from '../config/resolve-config';
+import type { ApiPageData } from '../../shared/api-model';
+import { hasTwin, markdownUrlFor } from '../../shared/agent-files';
+import { twinDocument } from '../markdown/markdown-twin';
+import { apiMarkdownBody, htmlToMarkdown } from './api-markdown';
+import type { ApiOperationData } from '../../shared/api-model';
+import type { SampleSchemas } from '../check/check-samples';
+import type { JsonObject } from '../openapi/load-openapi';
+
+/** Where the build publishes the API operations as data (read by `docsgen mcp`). */
+export const OPERATIONS_FILE = 'api/operations.json';
+
+/** One API operation as `docsgen mcp` serves it: what an agent needs to call it, and the raw request schema. */
+export interface AgentOperation {
+  slug: string;
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tag: string | null;
+  draft: boolean;
+  deprecated: boolean;
+  url: string;
+  markdownUrl: string;
+  servers: string[];
+  security: string[];
+  parameters: Array<{ name: string; in: string; required: boolean; type: string; description: string; example?: string }>;
+  requestBody: { mediaType: string; required: boolean; schema: JsonObject | null; example: unknown } | null;
+  responses: Array<{ status: string; description: string; type: string | null; schema: string | null }>;
+}
+
+/** The data file of the API reference: operations, and the component schemas their request schemas refer to. */
+export interface AgentOperationsFile {
+  openapiVersion: string;
+  operations: AgentOperation[];
+  components: Record<string, JsonObject>;
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function agentOperation(page: PageNode, data: ApiOperationData, schemas: SampleSchemas): AgentOperation {
+  return {
+    slug: data.slug, operationId: data.operationId, method: data.method, path: data.path, summary: data.summary, description: htmlToMarkdown(data.description),
+    tag: data.tag ?? null, draft: data.draft, deprecated: data.deprecated, url: page.route, markdownUrl: markdownUrlFor(page.route),
+    servers: data.servers.map((s) => s.url), security: data.auth.none ? [] : data.auth.schemes.map((s) => s.name),
+    parameters: data.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: p.schema.type, description: htmlToMarkdown(p.description), ...(p.example !== undefined ? { example: p.example } : {}) })),
+    requestBody: data.requestBody ? { mediaType: data.requestBody.mediaType, required: data.requestBody.required, schema: schemas.requestSchemas[data.slug] ?? null, example: parseJson(data.requestBody.exampleJson) ?? null } : null,
+    responses: data.responses.map((r) => ({ status: r.status, description: htmlToMarkdown(r.description), type: r.schema?.type ?? null, schema: r.schema?.refName ?? null })),
+  };
+}
+
+const isApiData = (data: unknown): data is ApiPageData => typeof data === 'object' && data !== null && ['operation', 'schema', 'overview', 'index', 'webhook'].includes((data as { type?: unknown }).type as string);
+
+/** One page's Markdown twin: content pages from their compiled Markdown, API pages from the spec. */
+export function pageMarkdown(page: PageNode, contentBodies: ReadonlyMap<string, string>): string {
+  const body = isApiData(page.data) ? apiMarkdownBody(page.data) : contentBodies.get(page.route) ?? '';
+  return twinDocument({ title: page.title, description: page.description }, body);
+}
+
+/**
+ * The files written for AI agents and other Markdown readers: every page's twin at `{route}.md`,
+ * `llms-full.txt` (all twins in route order, each headed by its URL) and, with an API reference,
+ * its operations as data (`api/operations.json`). Pure.
+ */
+export function agentFiles(graph: PageGraph, contentBodies: ReadonlyMap<string, string>, config: ResolvedConfig, api: SampleSchemas | null = null): Map<string, string> {
+  const files = new Map<string, string>();
+  if (api) {
+    const operations = graph.routes.map((r) => graph.pages[r]!).filter((p) => p.kind === 'api-operation').map((p) => agentOperation(p, p.data as ApiOperationData, api));
+    const data: AgentOperationsFile = { openapiVersion: api.openapiVersion, operations, components: api.components };
+    files.set(OPERATIONS_FILE, `${JSON.stringify(data)}\n`);
+  }
+  const full: string[] = [`# ${config.title}`, '', `> ${config.description || config.tagline}`, '', `Every page of ${config.url}/ as Markdown; the index of pages is ${config.url}/llms.txt.`, ''];
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    if (!hasTwin(page.kind)) continue;
+    const markdown = pageMarkdown(page, contentBodies);
+    files.set(markdownUrlFor(route).slice(1), markdown);
+    full.push('---', '', `Source: ${config.url}${route === '/' ? '/' : route}`, '', markdown.trim(), '');
+  }
+  files.set('llms-full.txt', `${full.join('\n')}\n`);
+  return files;
+}
