@@ -5,6 +5,8 @@ import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
+import { headScript } from '../render/html-document';
+import { formatHeaders, headerRules } from '../emit/headers';
 import { assetUrlFor } from '../client-build/build-client';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
@@ -80,7 +82,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands };
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: siteData(config, graph, Boolean(options.devScript)), templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    const site = siteData(config, graph, Boolean(options.devScript));
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
     // by one page's records; rebuilding them is the slowest part of a rebuild).
@@ -93,6 +96,10 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
+    const svgFiles = [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f));
+    const inlineScripts = [headScript(site), ...(options.devScript ? [options.devScript] : [])];
+    files.set('_headers', formatHeaders(headerRules({ inlineScripts, connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])], svgFiles })));
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);

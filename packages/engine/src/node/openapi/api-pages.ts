@@ -37,6 +37,8 @@ export interface ApiPages {
   diagnostics: Diagnostic[];
   /** For validating JSON examples in content: request schemas by slug, the components, the version. */
   samples: SampleSchemas;
+  /** The spec's server URLs (the API console sends requests there: the pages' CSP allows them). */
+  servers: string[];
 }
 
 /**
@@ -61,7 +63,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
   pages.push(...overviewPages(ctx, { title, overviewHref, tags }));
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) } };
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, servers: ctx.servers.map((s) => s.url) };
 }
 
 export const specFileName = (file: string) => path.basename(file);
