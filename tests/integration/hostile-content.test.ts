@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_MARKUP, MAX_FILE_BYTES } from '../../packages/engine/src/node/markdown/limits';
-import { buildSite, copyFixture, problems, writeFiles } from '../helpers/fixtures';
+import { buildSite, copyFixture, problems, readOut, writeFiles } from '../helpers/fixtures';
 
 /*
  * Pages that are flat but slow to parse, each just under the largest file allowed: every one must
@@ -86,5 +86,43 @@ describe('hostile content builds in bounded time', () => {
     const built = await buildWith(fill('*a', INLINE_PARSE_MAX_MARKUP * 2 - 2 * 16));
     expect(built.problems).toEqual([]);
     expect(built.seconds).toBeLessThan(15);
+  });
+});
+
+describe('nothing runs that the author did not write as a component', () => {
+  it('the Atom feed carries the allowlisted HTML of each entry, links absolute, with an author', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/changelog.mdx': [
+        '---',
+        'title: Changelog',
+        'feed: true',
+        '---',
+        '',
+        '## 2025-12-01: Hostile',
+        '',
+        'A [bad link](javascript:alert(1)), an [upper-case link](JavaScript:alert(2)), a <span onmouseover="alert(3)">hover</span> and a [guide link](/guide/setup#install).',
+        '',
+        '<Tabs>',
+        '<TabItem value="a" label="A">',
+        '',
+        'Tab text with ![logo](https://cdn.fixture.example/x.png)',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+      ].join('\n'),
+    });
+    const result = await buildSite(root);
+    expect(result.ok, problems(result, root).join('\n')).toBe(true);
+    const feed = readOut(root, 'changelog.xml');
+    const html = [...feed.matchAll(/<content type="html">([\s\S]*?)<\/content>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&')).join('\n');
+    expect(html).toContain('hover');
+    expect(html).toContain('Tab text');
+    expect(html).not.toMatch(/javascript:|onmouseover|alert\(3\)|<docsgen-|<tabs|<tabitem|data-island/i);
+    expect(html).toContain('href="https://docs.fixture.example/guide/setup#install"');
+    expect(html).toContain('src="https://cdn.fixture.example/x.png"');
+    expect(html).not.toMatch(/(href|src)="\//);
+    expect(feed).toMatch(/<author><name>fixture docs<\/name><uri>https:\/\/docs\.fixture\.example\/<\/uri><\/author>/);
   });
 });

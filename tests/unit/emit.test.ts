@@ -149,7 +149,7 @@ describe('atomFeed', () => {
     const reversed: Root = fromHtml('<h2 id="a">2024-12-01: First</h2><p>A.</p><h2 id="b">2025-02-01: Second</h2><p>B.</p>', { fragment: true });
     const text = atomFeed({ page: changelog, tree: reversed, siteUrl: 'https://docs.example', siteTitle: 'Docs' })!;
     expect([...text.matchAll(/<title>([^<]+)<\/title>/g)].map((m) => m[1])).toEqual(['Changelog | Docs', 'Second', 'First']);
-    expect(text).toContain('<updated>2025-02-01T00:00:00Z</updated>\n<entry>');
+    expect(text).toContain('<updated>2025-02-01T00:00:00Z</updated>\n<author><name>Docs</name><uri>https://docs.example/</uri></author>\n<entry>');
   });
 
   it('names the feed file after the route', () => {
@@ -166,6 +166,7 @@ describe('atomFeed', () => {
 <link href="https://docs.example/changelog"/>
 <link rel="self" href="https://docs.example/changelog.xml"/>
 <updated>2025-03-01T00:00:00Z</updated>
+<author><name>Docs &amp; Co</name><uri>https://docs.example/</uri></author>
 <entry>
 <title>Newest &quot;one&quot;</title>
 <id>https://docs.example/changelog#2025-03-01-newest</id>
