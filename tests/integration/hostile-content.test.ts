@@ -126,3 +126,55 @@ describe('nothing runs that the author did not write as a component', () => {
     expect(feed).toMatch(/<author><name>fixture docs<\/name><uri>https:\/\/docs\.fixture\.example\/<\/uri><\/author>/);
   });
 });
+
+describe('SVGs are published only as drawings', () => {
+  const CLEAN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)" style="fill: url(\'#g\')"/><use xlink:href="#g"/></svg>\n';
+
+  it('refuses each way an SVG could script or load, at its line and column, in content and in static/', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/guide/clean.svg': CLEAN,
+      'content/guide/evil.svg': [
+        '<?xml version="1.0"?>',
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">',
+        '  <script>alert(2)</script>',
+        '  <foreignObject><div>html</div></foreignObject>',
+        '  <a href="javascript:alert(3)"><text>x</text></a>',
+        '  <image href="https://tracker.example/p.png"/>',
+        '  <style>@import url(https://evil.example/x.css);</style>',
+        '  <set attributeName="href" to="javascript:alert(4)"/>',
+        '</svg>',
+        '',
+      ].join('\n'),
+      'content/guide/pictures.mdx': '---\ntitle: Pictures\n---\n\n![clean](./clean.svg)\n\n![evil](./evil.svg)\n',
+      'static/img/handler.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n<rect onclick="alert(5)"/></svg>\n',
+      'static/img/entity.svg': '<!DOCTYPE svg [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>\n',
+      'static/img/fine.svg': CLEAN,
+    });
+    const result = await buildSite(root);
+    expect(result.ok).toBe(false);
+    const unsafe = problems(result, root).filter((p) => p.includes('UnsafeSvg'));
+    expect(unsafe).toEqual([
+      'content/guide/evil.svg:2:1 error UnsafeSvg',
+      'content/guide/evil.svg:3:3 error UnsafeSvg',
+      'content/guide/evil.svg:4:3 error UnsafeSvg',
+      'content/guide/evil.svg:5:3 error UnsafeSvg',
+      'content/guide/evil.svg:6:3 error UnsafeSvg',
+      'content/guide/evil.svg:7:3 error UnsafeSvg',
+      'content/guide/evil.svg:8:3 error UnsafeSvg',
+      'static/img/entity.svg:1:1 error UnsafeSvg',
+      'static/img/handler.svg:2:1 error UnsafeSvg',
+    ]);
+    expect(problems(result, root).filter((p) => !p.includes('UnsafeSvg'))).toEqual([]);
+  });
+
+  it('publishes clean SVGs, each with a sandboxing policy in _headers', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, { 'content/guide/clean.svg': CLEAN, 'content/guide/pictures.mdx': '---\ntitle: Pictures\n---\n\n![clean](./clean.svg)\n', 'static/img/fine.svg': CLEAN });
+    const result = await buildSite(root);
+    expect(result.ok, problems(result, root).join('\n')).toBe(true);
+    const headers = readOut(root, '_headers');
+    const svg = /\/assets\/clean\.[0-9a-f]+\.svg/.exec(readOut(root, 'guide/pictures/index.html'))![0];
+    for (const file of [svg, '/img/fine.svg']) expect(headers).toContain(`${file}\n  Content-Security-Policy: default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox\n`);
+  });
+});

@@ -7,6 +7,8 @@ import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { headScript } from '../render/html-document';
 import { formatHeaders, headerRules } from '../emit/headers';
+import { svgProblems } from '../emit/svg-safety';
+import fs from 'node:fs';
 import { assetUrlFor } from '../client-build/build-client';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
@@ -21,7 +23,7 @@ import { clientAssets } from './client';
 import { renderSite } from './render';
 import { searchFiles } from './search';
 import { checkStage } from './check';
-import { Report, type Staged } from './stage';
+import { Report, staged, type Staged } from './stage';
 
 export interface PipelineOptions {
   root: string;
@@ -96,6 +98,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    // An SVG is a document that can script on the site's origin when opened: only drawings are published.
+    for (const [file, source] of copies) if (/\.svg$/i.test(file)) report.take(staged(null, svgProblems(fs.readFileSync(source, 'utf8'), source)));
     // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
     const svgFiles = [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f));
     const inlineScripts = [headScript(site), ...(options.devScript ? [options.devScript] : [])];
