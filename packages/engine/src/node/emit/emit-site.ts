@@ -12,6 +12,7 @@ import { staged, type Staged } from '../build/stage';
 import { atomFeed, feedFileFor } from './atom-feed';
 import { escapeHtml } from '../render/escape-html';
 import type { Sink } from './sinks';
+import { formatRedirects, redirectRules } from './redirects';
 
 export interface SiteFiles {
   /** Output path → contents. */
@@ -44,15 +45,8 @@ export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string,
     llms.push(`- [${page.title}](${config.url}${r === '/' ? '/' : r})${page.description ? `: ${page.description}` : ''}`);
   }
   files.set('llms.txt', `${llms.join('\n')}\n`);
-  // Static hosts (Netlify/Cloudflare Pages syntax): configured redirects, then clean-URL normalisation.
-  const redirects = graph.redirects.map((r) => `${r.from} ${r.to} 301`);
-  for (const r of graph.routes) {
-    const page = graph.pages[r]!;
-    if (page.kind === 'not-found' || r === '/') continue;
-    redirects.push(`${r}/ ${r} 301`, `${r}/index ${r} 301`, `${r}/index.html ${r} 301`, `${r}.html ${r} 301`);
-  }
-  redirects.push('/index / 301', '/index.html / 301');
-  files.set('_redirects', `${redirects.join('\n')}\n`);
+  // Static hosts (Netlify/Cloudflare Pages syntax): configured redirects in one hop, then clean-URL patterns.
+  files.set('_redirects', formatRedirects(redirectRules(graph.redirects, graph.routes)));
   return files;
 }
 
