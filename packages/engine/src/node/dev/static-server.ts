@@ -171,9 +171,21 @@ class FileCache {
   }
 }
 
-/** The client's preferred encoding we can send: brotli, then gzip, else none. */
+const encodingByAccept = new Map<string, 'br' | 'gzip' | null>();
+
+/** The client's preferred encoding we can send: brotli, then gzip, else none (memoised: clients send few distinct headers). */
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null;
+  let known = encodingByAccept.get(accept);
+  if (known === undefined) {
+    known = parseAcceptEncoding(accept);
+    if (encodingByAccept.size > 100) encodingByAccept.clear();
+    encodingByAccept.set(accept, known);
+  }
+  return known;
+}
+
+function parseAcceptEncoding(accept: string): 'br' | 'gzip' | null {
   const q = (name: string) => {
     const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(accept);
     return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
@@ -218,25 +230,49 @@ export interface StaticServerOptions {
   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
-/** The output folder's `_headers`, parsed again whenever the file changes (a rebuild). */
-class HeaderSource {
-  private key = '';
+/**
+ * What the server reads from the output folder besides the requested file: its real path (the
+ * output path is a link to the current version folder, swapped by each build) and the rules of its
+ * `_headers`, parsed again when the file changes. Looked at again at most every `RECHECK_MS`, and
+ * the headers of each path are remembered until then, so a request costs no extra system call.
+ */
+const RECHECK_MS = 250;
+
+class SiteState {
+  private checkedAt = -Infinity;
+  private headersKey = '';
   private rules: HeaderRule[] = [];
+  private realBase = '';
+  private readonly byPath = new Map<string, Record<string, string>>();
+  private pending: Promise<void> | null = null;
   constructor(private readonly root: string) {}
-  async current(): Promise<HeaderRule[]> {
+
+  async current(): Promise<{ realBase: string; headers: (urlPath: string) => Record<string, string> }> {
+    if (performance.now() - this.checkedAt > RECHECK_MS) await (this.pending ??= this.refresh().finally(() => (this.pending = null)));
+    return { realBase: this.realBase, headers: (urlPath) => this.headersFor(urlPath) };
+  }
+
+  private headersFor(urlPath: string): Record<string, string> {
+    let known = this.byPath.get(urlPath);
+    if (!known) {
+      known = headersFor(this.rules, urlPath);
+      if (this.byPath.size > 10_000) this.byPath.clear();
+      this.byPath.set(urlPath, known);
+    }
+    return known;
+  }
+
+  private async refresh(): Promise<void> {
     const file = path.join(this.root, '_headers');
-    let stat: fs.Stats | null = null;
-    try {
-      stat = await fs.promises.stat(file);
-    } catch {
-      stat = null;
-    }
-    const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
-    if (key !== this.key) {
+    const [stat, realBase] = await Promise.all([fs.promises.stat(file).catch(() => null), fs.promises.realpath(this.root).catch(() => this.root)]);
+    const key = stat ? `${realBase}:${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
+    if (key !== this.headersKey) {
       this.rules = stat ? parseHeaders(await fs.promises.readFile(file, 'utf8').catch(() => '')) : [{ path: '/*', headers: [['X-Content-Type-Options', 'nosniff']] }];
-      this.key = key;
+      this.headersKey = key;
+      this.byPath.clear();
     }
-    return this.rules;
+    this.realBase = realBase;
+    this.checkedAt = performance.now();
   }
 }
 
@@ -250,7 +286,7 @@ class HeaderSource {
 export function createStaticServer({ root, intercept }: StaticServerOptions): http.Server {
   const base = path.resolve(root);
   const cache = new FileCache();
-  const headerSource = new HeaderSource(base);
+  const state = new SiteState(base);
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (intercept?.(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -261,9 +297,16 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
     const q = url.indexOf('?');
     const rawPath = q < 0 ? url : url.slice(0, q);
     const search = q < 0 ? '' : url.slice(q);
-    const rules = await headerSource.current();
-    const siteHeaders = headersFor(rules, rawPath.startsWith('/') ? rawPath : '/');
-    let resolution = await resolveRequestAsync(base, rawPath);
+    const site = await state.current();
+    const siteHeaders = site.headers(rawPath.startsWith('/') ? rawPath : '/');
+    const p = plan(base, rawPath);
+    // One real-path look-up answers both "does it exist" and "is it inside the output".
+    let resolution: Resolution;
+    let found: { real: string; stat: fs.Stats } | null = null;
+    if ('check' in p) {
+      found = await insideFile(site.realBase, p.check);
+      resolution = found ? p.found : p.missing;
+    } else resolution = p;
     if (resolution.status === 301) {
       res.writeHead(301, { ...siteHeaders, Location: resolution.location + search }).end();
       return;
@@ -272,18 +315,14 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
       res.writeHead(resolution.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Bad request\n');
       return;
     }
-    let found = await insideFile(base, resolution.file);
-    if (!found && resolution.status === 200) {
-      resolution = { status: 404, file: path.join(base, '404.html') };
-      found = await insideFile(base, resolution.file);
-    }
+    if (resolution.status === 404) found = await insideFile(site.realBase, resolution.file);
     if (!found) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Not found\n');
       return;
     }
     const { real, stat } = found;
     const type = CONTENT_TYPES[path.extname(resolution.file)] ?? 'application/octet-stream';
-    const headers: http.OutgoingHttpHeaders = { ...(resolution.status === 404 ? headersFor(rules, '/404.html') : siteHeaders), 'Content-Type': type, 'Last-Modified': stat.mtime.toUTCString() };
+    const headers: http.OutgoingHttpHeaders = { ...(resolution.status === 404 ? site.headers('/404.html') : siteHeaders), 'Content-Type': type, 'Last-Modified': stat.mtime.toUTCString() };
     const compressible = COMPRESSIBLE.has(path.extname(resolution.file));
     if (compressible) headers.Vary = 'Accept-Encoding';
     if (stat.size > CACHE_FILE_MAX) {
@@ -325,10 +364,9 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
 }
 
 /** The file's real path and stat when it is a file whose real path is inside the output's real path; null otherwise. */
-async function insideFile(base: string, file: string): Promise<{ real: string; stat: fs.Stats } | null> {
+async function insideFile(realBase: string, file: string): Promise<{ real: string; stat: fs.Stats } | null> {
   try {
-    // The output path is itself a link to the current version folder, swapped by each build.
-    const [realBase, real] = await Promise.all([fs.promises.realpath(base), fs.promises.realpath(file)]);
+    const real = await fs.promises.realpath(file);
     if (!real.startsWith(realBase + path.sep)) return null;
     const stat = await fs.promises.stat(real);
     return stat.isFile() ? { real, stat } : null;
