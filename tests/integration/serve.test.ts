@@ -168,6 +168,14 @@ describe('docsgen serve of a built site', () => {
     }
   });
 
+  it('answers the configured redirects of _redirects as a host does: 301 to the target, one hop', async () => {
+    for (const from of ['/old-setup', '/old-setup/', '/old-setup/index.html', '/old-setup.html']) {
+      const reply = await get(server.url, from);
+      expect(reply.status, from).toBe(301);
+      expect(reply.headers.location, from).toBe('/guide/setup');
+    }
+  });
+
   it('keeps every redirect on the origin: //guide/ goes to /guide', async () => {
     const reply = await get(server.url, '//guide/');
     expect(reply.status).toBe(301);

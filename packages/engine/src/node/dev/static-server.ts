@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { normalizeRoutePath } from '../../shared/routes';
 import { headersFor, parseHeaders, type HeaderRule } from '../emit/headers';
+import { parseRedirects } from '../emit/redirects';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -244,12 +245,15 @@ class SiteState {
   private rules: HeaderRule[] = [];
   private realBase = '';
   private readonly byPath = new Map<string, Record<string, string>>();
+  private redirectsKey = '';
+  /** The configured redirects of `_redirects` (its rules without placeholders): request path → target. */
+  private redirects = new Map<string, string>();
   private pending: Promise<void> | null = null;
   constructor(private readonly root: string) {}
 
-  async current(): Promise<{ realBase: string; headers: (urlPath: string) => Record<string, string> }> {
+  async current(): Promise<{ realBase: string; headers: (urlPath: string) => Record<string, string>; redirect: (urlPath: string) => string | undefined }> {
     if (performance.now() - this.checkedAt > RECHECK_MS) await (this.pending ??= this.refresh().finally(() => (this.pending = null)));
-    return { realBase: this.realBase, headers: (urlPath) => this.headersFor(urlPath) };
+    return { realBase: this.realBase, headers: (urlPath) => this.headersFor(urlPath), redirect: (urlPath) => this.redirects.get(urlPath) };
   }
 
   private headersFor(urlPath: string): Record<string, string> {
@@ -270,6 +274,15 @@ class SiteState {
       this.rules = stat ? parseHeaders(await fs.promises.readFile(file, 'utf8').catch(() => '')) : [{ path: '/*', headers: [['X-Content-Type-Options', 'nosniff']] }];
       this.headersKey = key;
       this.byPath.clear();
+    }
+    const redirectsFile = path.join(this.root, '_redirects');
+    const redirectsStat = await fs.promises.stat(redirectsFile).catch(() => null);
+    const redirectsKey = redirectsStat ? `${realBase}:${redirectsStat.ino}:${redirectsStat.size}:${redirectsStat.mtimeMs}` : 'none';
+    if (redirectsKey !== this.redirectsKey) {
+      const rules = redirectsStat ? parseRedirects(await fs.promises.readFile(redirectsFile, 'utf8').catch(() => '')) : [];
+      // Only same-origin paths without placeholders: the clean-URL patterns are the server's own rules.
+      this.redirects = new Map(rules.filter((r) => !/[:*]/.test(r.from) && /^\/(?![/\\])/.test(r.to) && r.status >= 300 && r.status < 400).map((r) => [r.from, r.to]));
+      this.redirectsKey = redirectsKey;
     }
     this.realBase = realBase;
     this.checkedAt = performance.now();
@@ -299,6 +312,12 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
     const search = q < 0 ? '' : url.slice(q);
     const site = await state.current();
     const siteHeaders = site.headers(rawPath.startsWith('/') ? rawPath : '/');
+    // A configured redirect answers as the host answers it: 301 straight to its final target.
+    const configured = site.redirect(rawPath);
+    if (configured !== undefined) {
+      res.writeHead(301, { ...siteHeaders, Location: configured + search }).end();
+      return;
+    }
     const p = plan(base, rawPath);
     // One real-path look-up answers both "does it exist" and "is it inside the output".
     let resolution: Resolution;
