@@ -31,10 +31,13 @@ function watchContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
-afterEach(() => {
-  const seen = cspViolations.splice(0);
-  expect(seen, 'Content-Security-Policy violations').toEqual([]);
-});
+// Under vitest only: screenshot scripts import this helper too.
+if (process.env.VITEST) {
+  afterEach(() => {
+    const seen = cspViolations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
+}
 
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
