@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
-import { createStaticServer } from '../../packages/engine/src/node/dev/static-server';
+import { createStaticServer, type StaticServer } from '../../packages/engine/src/node/dev/static-server';
 import { formatHeaders, headerRules, headersFor, parseHeaders } from '../../packages/engine/src/node/emit/headers';
 
 const SECRET = 'TOP SECRET, outside the site';
@@ -46,7 +46,7 @@ interface Reply {
   body: string;
 }
 
-let server: http.Server;
+let server: StaticServer;
 let port = 0;
 
 /** A raw request: the path is sent exactly as given (fetch would normalise it first). */
@@ -236,10 +236,14 @@ describe('static server: a preview you could put behind a CDN', () => {
     const file = path.join(root, 'guide', 'index.html');
     fs.writeFileSync(file, '<h1>guide, edited</h1>');
     fs.utimesSync(file, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    // The server looks at the files again at most 250 ms after it last did (a watch rebuild tells it at once).
+    await new Promise((r) => setTimeout(r, 300));
     const edited = await request('/guide', 'GET', { 'If-None-Match': first.headers.etag });
     expect(edited.status).toBe(200);
     expect(edited.body).toBe('<h1>guide, edited</h1>');
     fs.writeFileSync(file, files['guide/index.html']!);
+    server.invalidate();
+    expect((await request('/guide')).body).toBe(files['guide/index.html']);
   });
 
   it('compresses with brotli or gzip as the client accepts, with their own ETags', async () => {

@@ -239,6 +239,25 @@ export interface StaticServerOptions {
  */
 const RECHECK_MS = 250;
 
+/** A request path's resolution, and the file that answers it (its real path and stat) when there is one. */
+interface LookUp {
+  resolution: Resolution;
+  found: { real: string; stat: fs.Stats } | null;
+}
+
+/** Resolves a request path against the file system: one real-path look-up answers both "does it exist" and "is it inside the output". */
+async function lookUp(base: string, realBase: string, rawPath: string): Promise<LookUp> {
+  const p = plan(base, rawPath);
+  let resolution: Resolution;
+  let found: LookUp['found'] = null;
+  if ('check' in p) {
+    found = await insideFile(realBase, p.check);
+    resolution = found ? p.found : p.missing;
+  } else resolution = p;
+  if (resolution.status !== 404) return { resolution, found };
+  return { resolution, found: await insideFile(realBase, resolution.file) };
+}
+
 class SiteState {
   private checkedAt = -Infinity;
   private headersKey = '';
@@ -249,11 +268,19 @@ class SiteState {
   /** The configured redirects of `_redirects` (its rules without placeholders): request path → target. */
   private redirects = new Map<string, string>();
   private pending: Promise<void> | null = null;
+  /** What each request path resolved to since the last look (at most `RECHECK_MS` old). */
+  readonly lookups = new Map<string, Promise<LookUp>>();
   constructor(private readonly root: string) {}
 
-  async current(): Promise<{ realBase: string; headers: (urlPath: string) => Record<string, string>; redirect: (urlPath: string) => string | undefined }> {
+  /** Forgets everything looked at (a rebuild wrote the output): the next request looks again. */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+    this.lookups.clear();
+  }
+
+  async current(): Promise<{ realBase: string; lookups: Map<string, Promise<LookUp>>; headers: (urlPath: string) => Record<string, string>; redirect: (urlPath: string) => string | undefined }> {
     if (performance.now() - this.checkedAt > RECHECK_MS) await (this.pending ??= this.refresh().finally(() => (this.pending = null)));
-    return { realBase: this.realBase, headers: (urlPath) => this.headersFor(urlPath), redirect: (urlPath) => this.redirects.get(urlPath) };
+    return { realBase: this.realBase, lookups: this.lookups, headers: (urlPath) => this.headersFor(urlPath), redirect: (urlPath) => this.redirects.get(urlPath) };
   }
 
   private headersFor(urlPath: string): Record<string, string> {
@@ -285,6 +312,7 @@ class SiteState {
       this.redirectsKey = redirectsKey;
     }
     this.realBase = realBase;
+    this.lookups.clear();
     this.checkedAt = performance.now();
   }
 }
@@ -296,7 +324,12 @@ class SiteState {
  * non-blocking reads. Nothing outside the output folder is served: a symbolic link whose real
  * path leaves it is a 404, and no redirect leaves the origin.
  */
-export function createStaticServer({ root, intercept }: StaticServerOptions): http.Server {
+export type StaticServer = http.Server & {
+  /** Call after writing into the output (a watch rebuild): the next request looks at the files again. */
+  invalidate(): void;
+};
+
+export function createStaticServer({ root, intercept }: StaticServerOptions): StaticServer {
   const base = path.resolve(root);
   const cache = new FileCache();
   const state = new SiteState(base);
@@ -318,14 +351,13 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
       res.writeHead(301, { ...siteHeaders, Location: configured + search }).end();
       return;
     }
-    const p = plan(base, rawPath);
-    // One real-path look-up answers both "does it exist" and "is it inside the output".
-    let resolution: Resolution;
-    let found: { real: string; stat: fs.Stats } | null = null;
-    if ('check' in p) {
-      found = await insideFile(site.realBase, p.check);
-      resolution = found ? p.found : p.missing;
-    } else resolution = p;
+    let looked = site.lookups.get(rawPath);
+    if (!looked) {
+      looked = lookUp(base, site.realBase, rawPath);
+      if (site.lookups.size > 10_000) site.lookups.clear();
+      site.lookups.set(rawPath, looked);
+    }
+    const { resolution, found } = await looked;
     if (resolution.status === 301) {
       res.writeHead(301, { ...siteHeaders, Location: resolution.location + search }).end();
       return;
@@ -334,7 +366,6 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
       res.writeHead(resolution.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Bad request\n');
       return;
     }
-    if (resolution.status === 404) found = await insideFile(site.realBase, resolution.file);
     if (!found) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Not found\n');
       return;
@@ -345,7 +376,8 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
     const compressible = COMPRESSIBLE.has(path.extname(resolution.file));
     if (compressible) headers.Vary = 'Accept-Encoding';
     if (stat.size > CACHE_FILE_MAX) {
-      await sendStream(req, res, real, stat, resolution.status, headers);
+      // Streamed from disk as it is now (the remembered stat may be a moment old).
+      await sendStream(req, res, real, await fs.promises.stat(real), resolution.status, headers);
       return;
     }
     const entry = await cache.get(real, stat);
@@ -374,12 +406,13 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
     res.writeHead(range ? 206 : resolution.status, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal error\n');
     });
   });
+  return Object.assign(server, { invalidate: () => state.invalidate() });
 }
 
 /** The file's real path and stat when it is a file whose real path is inside the output's real path; null otherwise. */
