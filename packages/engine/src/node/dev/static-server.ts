@@ -51,6 +51,8 @@ function plan(root: string, rawPath: string): Plan {
     return { status: 400 };
   }
   const notFound = { status: 404 as const, file: path.join(root, '404.html') };
+  // The host's own files: read by Netlify and Cloudflare Pages, never served.
+  if (pathname === '/_headers' || pathname === '/_redirects') return notFound;
   // Empty segments (`//get-started/`): the clean route has one slash each, so no redirect can leave the origin.
   const collapsed = pathname.replace(/\/{2,}/g, '/');
   // Files with an extension other than .html are served as they are (from their one-slash path).

@@ -37,7 +37,9 @@ export const scriptHash = (text: string): string => `'sha256-${createHash('sha25
  * A bare host name (a search host without a scheme) means https.
  */
 export function connectOrigin(url: string): string | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+  if (!hasScheme && !/^[a-z0-9.-]+(:\d+)?$/i.test(url)) return null;
+  const withScheme = hasScheme ? url : `https://${url}`;
   try {
     const parsed = new URL(withScheme);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
