@@ -200,6 +200,10 @@ describe('static server: a preview you could put behind a CDN', () => {
     }
   });
 
+  it('keeps the host files _headers and _redirects to itself', async () => {
+    for (const rawPath of ['/_headers', '/_redirects']) expect((await request(rawPath)).status, rawPath).toBe(404);
+  });
+
   it('serves no file through a link that leads out of the output folder', async () => {
     for (const rawPath of ['/passwd.txt', '/linked', '/linked/index.html']) {
       const reply = await request(rawPath);
