@@ -92,6 +92,7 @@ export const DIAGNOSTIC_CODES = {
   RootNotAFolder: { severity: 'error', meaning: 'The path given with `--root` is a file, not the site folder.' },
   RootNotFound: { severity: 'error', meaning: 'The site folder given with `--root` does not exist or is not a folder.' },
   OutsideSite: { severity: 'error', meaning: 'A file the site asks for (an include, an image, a static file, the content folder or the spec) is outside the site folder, directly or through a symbolic link.' },
+  UnhashedAsset: { severity: 'warning', meaning: 'A file in `static/assets/` has no content hash in its name, but everything under `/assets/` is cached for a year: readers would keep the old file after a change.' },
   UnsafeSvg: { severity: 'error', meaning: 'An SVG in content or `static/` has script, an event handler, `foreignObject`, a `javascript:` or external reference, or DTD entities: it would run or load on the site\'s origin.' },
   SymlinkLoop: { severity: 'error', meaning: 'A symbolic link in `static/` leads to a folder that holds it (the site folder or `static/` itself), which would publish the site\'s sources.' },
   OutputRefused: { severity: 'error', meaning: 'The output folder is the site folder, holds its sources, lies inside a folder docsgen reads, or is a non-empty folder docsgen did not create.' },

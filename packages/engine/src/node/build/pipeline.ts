@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Root } from 'hast';
-import type { Diagnostic } from '../../shared/diagnostic';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
@@ -97,7 +97,11 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
-    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) {
+      copies.set(file, source);
+      // _headers caches everything under /assets/ for a year, which only a name that changes with the contents survives.
+      if (file.startsWith('assets/') && !/\.[0-9A-Za-z_-]{8,}\.[0-9a-z]+$/.test(file)) report.take(staged(null, [diagnostic('UnhashedAsset', `static/${file} is served from /assets/, which is cached for a year, but its name has no content hash`, { file: source }, { hint: 'put it beside assets/ (static/img/…), or put a hash of its contents in its name (logo.3f2a9c1b.svg)' })]));
+    }
     // An SVG is a document that can script on the site's origin when opened: only drawings are published.
     for (const [file, source] of copies) if (/\.svg$/i.test(file)) report.take(staged(null, svgProblems(fs.readFileSync(source, 'utf8'), source)));
     // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
