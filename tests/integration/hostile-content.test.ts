@@ -127,6 +127,16 @@ describe('nothing runs that the author did not write as a component', () => {
   });
 });
 
+describe('inline styles', () => {
+  it('a style attribute in content is a positioned warning: the CSP would block it', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, { 'content/guide/styled.mdx': '---\ntitle: Styled\n---\n\nSome <span style="color:red">red</span> text.\n' });
+    const result = await buildSite(root);
+    expect(result.ok).toBe(true);
+    expect(problems(result, root)).toEqual(['content/guide/styled.mdx:5:6 warning StyleInContent']);
+  });
+});
+
 describe('SVGs are published only as drawings', () => {
   const CLEAN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)" style="fill: url(\'#g\')"/><use xlink:href="#g"/></svg>\n';
 

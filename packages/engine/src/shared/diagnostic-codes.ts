@@ -35,6 +35,7 @@ export const DIAGNOSTIC_CODES = {
   EsmInContent: { severity: 'error', meaning: 'The page has an `import` or `export` line; components work without imports.' },
   ExpressionInContent: { severity: 'error', meaning: 'The page has a JavaScript `{expression}` or a component attribute that is not a plain string.' },
   UnknownComponent: { severity: 'error', meaning: 'The page uses a component (or a `<>…</>` fragment) that the theme does not provide.' },
+  StyleInContent: { severity: 'warning', meaning: 'A tag in content has a `style` attribute, which the site\'s Content-Security-Policy blocks: style it from the stylesheet.' },
   UnknownAdmonition: { severity: 'error', meaning: 'A `:::name` block uses a name that is not an admonition type.' },
   CodeTabsContent: { severity: 'error', meaning: 'A `<CodeTabs>` holds something other than fenced code blocks.' },
   CodeTabsLanguage: { severity: 'error', meaning: 'A code block in `<CodeTabs>` has no language, one that is not a sample language, or the same language as another block.' },
