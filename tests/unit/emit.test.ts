@@ -64,8 +64,8 @@ describe('siteFiles', () => {
     expect(files.get('_redirects')!.split('\n').slice(1)).toEqual([
       '/old /guide 301!', '/old/ /guide 301!', '/old/index /guide 301!', '/old/index.html /guide 301!', '/old.html /guide 301!',
       '/index / 301!', '/index.html / 301!',
-      '/:p1/ /:p1 301!', '/:p1/index /:p1 301!', '/:p1/index.html /:p1 301!',
-      '/:p1/:p2/ /:p1/:p2 301!', '/:p1/:p2/index /:p1/:p2 301!', '/:p1/:p2/index.html /:p1/:p2 301!',
+      '/:p1/ /:p1 301', '/:p1/index /:p1 301!', '/:p1/index.html /:p1 301!',
+      '/:p1/:p2/ /:p1/:p2 301', '/:p1/:p2/index /:p1/:p2 301!', '/:p1/:p2/index.html /:p1/:p2 301!',
       '',
     ]);
   });

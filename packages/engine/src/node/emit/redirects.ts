@@ -3,8 +3,9 @@ import { isExternalHref, splitHref } from '../../shared/routes';
 /**
  * `_redirects` (Netlify / Cloudflare Pages syntax): the configured redirects, each form of each old
  * URL straight to its final target (one hop, chains followed), then the clean-URL normalisation as
- * one pattern per route depth instead of four lines per page. Rules are forced (`301!`): the old
- * URL's redirect page, or the folder's index.html, would otherwise shadow them on Netlify.
+ * one pattern per route depth instead of four lines per page. Rules are forced (`301!`) where the
+ * old URL's redirect page, or the folder's index.html, would otherwise shadow them on Netlify
+ * (all but the trailing-slash patterns).
  */
 
 export interface RedirectRule {
@@ -40,7 +41,10 @@ export function redirectRules(redirects: ReadonlyArray<{ from: string; to: strin
   const depth = Math.max(0, ...routes.map((r) => (r === '/' ? 0 : r.split('/').length - 1)));
   for (let d = 1; d <= depth; d++) {
     const path = Array.from({ length: d }, (_, i) => `/:p${i + 1}`).join('');
-    for (const suffix of ['/', '/index', '/index.html']) rules.push({ from: `${path}${suffix}`, to: path, status: 301, force: true });
+    // The trailing-slash rule is not forced: Netlify matches rules with and without the trailing
+    // slash alike, so a forced `/x/ → /x` would also catch `/x` and loop; unforced, the folder's
+    // index.html shadows it there, and hosts that match exactly apply it.
+    for (const suffix of ['/', '/index', '/index.html']) rules.push({ from: `${path}${suffix}`, to: path, status: 301, force: suffix !== '/' });
   }
   return rules;
 }
