@@ -59,4 +59,27 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
     expect(seen.some((v) => v.includes('script-src'))).toBe(true);
     expect(seen.some((v) => v.includes('style-src'))).toBe(true);
   });
+
+  it('the API console says a custom server outside the spec is blocked by the policy', async () => {
+    const apiRoot = copyFixture('api');
+    expect((await buildSite(apiRoot)).ok).toBe(true);
+    const apiSite = await serveBuilt(apiRoot);
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${apiSite.url}/api/capture-payment`);
+      await page.click('.api-console-open');
+      await page.waitForSelector('.api-console-panel');
+      await page.selectOption('#console-server', '__custom');
+      await page.fill('[aria-label="Server URL"]', 'https://elsewhere.example');
+      await page.click('text=Send');
+      await page.waitForSelector('.api-console-error');
+      expect(await page.textContent('.api-console-error')).toContain('Content-Security-Policy');
+      expect(await page.textContent('.api-console-error')).toContain('https://elsewhere.example');
+      const seen = cspViolations.splice(0);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((v) => v.includes('connect-src') || v.includes('Content Security Policy'))).toBe(true);
+    } finally {
+      await apiSite.close();
+    }
+  });
 });
