@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type { Root } from 'hast';
-import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
+import type { Diagnostic } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
 import { headScript } from '../render/html-document';
 import { formatHeaders, headerRules } from '../emit/headers';
-import { svgProblems } from '../emit/svg-safety';
-import fs from 'node:fs';
+import { svgFileProblems } from '../emit/svg-safety';
 import { assetUrlFor } from '../client-build/build-client';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, DiskSink, LiveSink, type Sink } from '../emit/sinks';
@@ -97,17 +96,15 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const copies = new Map<string, string>();
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
-    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) {
-      copies.set(file, source);
-      // _headers caches everything under /assets/ for a year, which only a name that changes with the contents survives.
-      if (file.startsWith('assets/') && !/\.[0-9A-Za-z_-]{8,}\.[0-9a-z]+$/.test(file)) report.take(staged(null, [diagnostic('UnhashedAsset', `static/${file} is served from /assets/, which is cached for a year, but its name has no content hash`, { file: source }, { hint: 'put it beside assets/ (static/img/…), or put a hash of its contents in its name (logo.3f2a9c1b.svg)' })]));
-    }
+    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
     // An SVG is a document that can script on the site's origin when opened: only drawings are published.
-    for (const [file, source] of copies) if (/\.svg$/i.test(file)) report.take(staged(null, svgProblems(fs.readFileSync(source, 'utf8'), source)));
+    report.take(staged(null, svgFileProblems(copies)));
     // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
-    const svgFiles = [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f));
-    const inlineScripts = [headScript(site), ...(options.devScript ? [options.devScript] : [])];
-    files.set('_headers', formatHeaders(headerRules({ inlineScripts, connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])], svgFiles })));
+    files.set('_headers', formatHeaders(headerRules({
+      inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
+      connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
+      svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
+    })));
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     const outputFiles = new Set([...files.keys(), ...copies.keys()]);

@@ -6,6 +6,9 @@ import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { isInside, type SiteBoundary } from '../fs/boundary';
 
+/** A file name with a content hash before its extension (`logo.3f2a9c1b.svg`, esbuild's `docsgen.UGHBUV36.js`). */
+const HASHED_NAME = /\.[0-9A-Za-z_-]{8,}\.[0-9a-z]+$/;
+
 /** Folders never published from static/: version control, docsgen's cache, dependencies. */
 const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
 import { staged, type Staged } from '../build/stage';
@@ -99,6 +102,8 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
       }
       const { real, stat } = entry;
       if (stat.isFile()) files.set(out, real);
+      // _headers caches everything under /assets/ for a year, which only a name that changes with the contents survives.
+      if (stat.isFile() && out.startsWith('assets/') && !HASHED_NAME.test(name)) diagnostics.push(diagnostic('UnhashedAsset', `static/${out} is served from /assets/, which is cached for a year, but its name has no content hash`, { file: full }, { hint: 'put it beside assets/ (static/img/…), or put a hash of its contents in its name (logo.3f2a9c1b.svg)' }));
       if (!stat.isDirectory() || SKIPPED.has(name)) continue;
       // A link to a folder that holds it (`static/x -> ..`) would publish the site's sources.
       if ([top, ...ancestors].some((a) => isInside(real, a))) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Element, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
@@ -50,4 +51,11 @@ function checkElement(node: Element, refuse: (what: string, line?: number, colum
     else if (/^(src|style|fill|stroke|filter|clipPath|mask|markerStart|markerMid|markerEnd|cursor)$/i.test(key) && EXTERNAL_CSS.test(text)) refuse(`refers to something outside the file in ${key} on <${node.tagName}>`, line, column);
     else if (ANIMATIONS.has(name) && key === 'attributeName' && /href/i.test(text)) refuse(`animates a link target on <${node.tagName}>`, line, column);
   }
+}
+
+/** The problems of every SVG among the files copied into the output (output path → source file). Reads them. */
+export function svgFileProblems(copies: ReadonlyMap<string, string>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const [file, source] of copies) if (/\.svg$/i.test(file)) problems.push(...svgProblems(fs.readFileSync(source, 'utf8'), source));
+  return problems;
 }
