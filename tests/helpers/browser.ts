@@ -22,8 +22,8 @@ export const cspViolations: string[] = [];
 /** Reports `securitypolicyviolation` events as console errors the context listener below collects. */
 const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber), true);`;
 
-function watchContext(context: BrowserContext): BrowserContext {
-  void context.addInitScript({ content: REPORT_VIOLATIONS }).catch(() => {});
+async function watchContext(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript({ content: REPORT_VIOLATIONS });
   context.on('console', (message) => {
     const text = message.text();
     if (message.type() === 'error' && /CSP violation|Content Security Policy/i.test(text)) cspViolations.push(`${message.page()?.url() ?? ''}: ${text}`);
