@@ -5,6 +5,8 @@ import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { headersFor, parseHeaders } from '../../packages/engine/src/node/emit/headers';
 import { buildSite, copyFixture } from '../helpers/fixtures';
+import { serve } from '../../packages/engine/src/node/dev/serve';
+import { silentLogger } from '../../packages/engine/src/node/task';
 import { cspViolations, hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
@@ -80,6 +82,23 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
       expect(seen.every((v) => v.includes('connect-src') || v.includes('Content Security Policy'))).toBe(true);
     } finally {
       await apiSite.close();
+    }
+  });
+
+  it('serve --watch: the live-reload script runs (allowed by its hash) and shows the error overlay without a violation', async () => {
+    const watchRoot = copyFixture('basic');
+    const watched = await serve({ root: watchRoot, port: 0, host: '127.0.0.1', watch: true, logger: silentLogger });
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${watched.url}/guide/setup`);
+      await page.waitForTimeout(300);
+      const file = path.join(watchRoot, 'content/guide/setup.mdx');
+      fs.writeFileSync(file, `${fs.readFileSync(file, 'utf8')}\nBroken {expression}\n`);
+      await page.waitForSelector('#docsgen-error-overlay', { timeout: 15_000 });
+      expect(await page.textContent('#docsgen-error-overlay')).toContain('ExpressionInContent');
+      expect(await page.evaluate(() => getComputedStyle(document.getElementById('docsgen-error-overlay')!).position)).toBe('fixed');
+    } finally {
+      await watched.close();
     }
   });
 });
