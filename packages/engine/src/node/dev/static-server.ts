@@ -319,6 +319,11 @@ class SiteState {
   }
 }
 
+export type StaticServer = http.Server & {
+  /** Call after writing into the output (a watch rebuild): the next request looks at the files again. */
+  invalidate(): void;
+};
+
 /**
  * A node:http server for an emitted site: clean URLs with correct status codes, the headers of the
  * site's `_headers` (the same file a static host reads), ETag / Last-Modified revalidation, brotli
@@ -326,11 +331,6 @@ class SiteState {
  * non-blocking reads. Nothing outside the output folder is served: a symbolic link whose real
  * path leaves it is a 404, and no redirect leaves the origin.
  */
-export type StaticServer = http.Server & {
-  /** Call after writing into the output (a watch rebuild): the next request looks at the files again. */
-  invalidate(): void;
-};
-
 export function createStaticServer({ root, intercept }: StaticServerOptions): StaticServer {
   const base = path.resolve(root);
   const cache = new FileCache();
@@ -408,10 +408,16 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): St
     res.writeHead(range ? 206 : resolution.status, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+  const fail = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal error\n');
+  };
   const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal error\n');
+      // A file that went away since it was looked at (a build swapped the output): look again, once.
+      if (res.headersSent) return fail(res);
+      state.invalidate();
+      handle(req, res).catch(() => fail(res));
     });
   });
   return Object.assign(server, { invalidate: () => state.invalidate() });
