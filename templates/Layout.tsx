@@ -14,7 +14,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
     <IslandUrlsContext value={islands}>
       <a className="skip-link" href="#main">Skip to main content</a>
       {announcement ? (
-        <div className="announcement" role="region" aria-label="Announcement" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
+        <div className="announcement" role="region" aria-label="Announcement">
           <div className="announcement-content" dangerouslySetInnerHTML={{ __html: announcement.content }} />
           {announcement.isCloseable ? (
             <button type="button" className="announcement-close" data-announcement-close="" aria-label="Close announcement">

@@ -19,7 +19,7 @@ export function Island<P extends object>({ name, component, props, hydrate }: { 
   const src = use(IslandUrlsContext)[name];
   return createElement(
     'docsgen-island',
-    { 'data-island': name, ...(src ? { 'data-src': src } : {}), 'data-hydrate': hydrate, 'data-props': JSON.stringify(props), style: { display: 'contents' } },
+    { 'data-island': name, ...(src ? { 'data-src': src } : {}), 'data-hydrate': hydrate, 'data-props': JSON.stringify(props) },
     createElement(component, props),
   );
 }

@@ -146,6 +146,12 @@ export default function ApiConsole({ method, path, servers, parameters, body, id
     const start = performance.now();
     const sentBody = parsed !== undefined ? JSON.stringify(parsed) : undefined;
     let status = 'no answer';
+    // The page's Content-Security-Policy lets it connect only to the spec's servers: a custom one is blocked before it is asked.
+    let blockedByPolicy = false;
+    const onViolation = (e: SecurityPolicyViolationEvent) => {
+      if (e.effectiveDirective === 'connect-src' && url.startsWith(e.blockedURI)) blockedByPolicy = true;
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
     try {
       const response = await fetch(url, { method, headers, body: sentBody, signal: controller.current.signal, referrerPolicy: 'no-referrer', credentials: 'omit', cache: 'no-store' });
       const text = await response.text();
@@ -159,7 +165,14 @@ export default function ApiConsole({ method, path, servers, parameters, body, id
       setOutcome({ status: response.status, statusText: response.statusText, ms: performance.now() - start, headers: [...response.headers.entries()].map(([k, v]) => [k, maskSecrets(v)]), body: maskSecrets(pretty) });
     } catch (error) {
       const ms = performance.now() - start;
+      // The violation event is queued as its own task: give it one to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 20));
       if ((error as Error).name === 'AbortError') setOutcome({ ms, error: 'The request was cancelled before an answer arrived.' });
+      else if (blockedByPolicy)
+        setOutcome({
+          ms,
+          error: `This site's Content-Security-Policy lets its pages send requests only to the API servers listed in the reference, so the browser did not send this one to ${new URL(url).origin}. Run the cURL sample from a terminal instead.`,
+        });
       else
         setOutcome({
           ms,
@@ -167,6 +180,7 @@ export default function ApiConsole({ method, path, servers, parameters, body, id
             'The request did not get an answer the browser could read. Either the network is down or the server could not be reached, or the server answered without allowing requests from this site (CORS), so the browser hid the answer. Check the server URL and your connection, or run the cURL sample from a terminal, which is not subject to CORS.',
         });
     } finally {
+      document.removeEventListener('securitypolicyviolation', onViolation);
       setBusy(false);
       controller.current = null;
       setLastSent({ idempotencyKey: idem });

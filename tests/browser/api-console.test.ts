@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright-core';
@@ -6,6 +8,7 @@ import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture } from '../helpers/fixtures';
 import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
 
+const SPEC = 'payments.yaml';
 
 /** A stand-in for the payments API on loopback, with CORS, a 404 case and a slow case. */
 function startApi(): Promise<{ server: http.Server; url: string; requests: Array<{ url: string; auth?: string; body: string }> }> {
@@ -31,10 +34,13 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
   let api: Awaited<ReturnType<typeof startApi>>;
 
   beforeAll(async () => {
+    api = await startApi();
     const root = copyFixture('api');
+    // The pages' CSP lets the console reach the spec's servers only: the stand-in (and a dead port) are listed there.
+    const spec = path.join(root, 'specs', SPEC);
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('servers:\n', `servers:\n  - url: ${api.url}\n    description: Stand-in\n  - url: http://127.0.0.1:9\n    description: Dead port\n`));
     expect((await buildSite(root)).ok).toBe(true);
     site = await serveBuilt(root);
-    api = await startApi();
     browser = await launchChromium();
   });
   afterAll(async () => {

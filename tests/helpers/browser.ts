@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
 
@@ -10,8 +11,40 @@ export const hasChromium = fs.existsSync(CHROMIUM);
 /** Headless, and quiet on a machine without internet (no background requests, no updates). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+/**
+ * Content-Security-Policy violations seen by any page of any browser launched here since the
+ * current test began. `docsgen serve` enforces the site's policy, so a violation means the page
+ * tried something the policy forbids (an inline script or style, a fetch to an origin it does not
+ * allow): every browser test fails on one (the hook below), without having to ask.
+ */
+export const cspViolations: string[] = [];
+
+/** Reports `securitypolicyviolation` events as console errors the context listener below collects. */
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber), true);`;
+
+async function watchContext(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript({ content: REPORT_VIOLATIONS });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /CSP violation|Content Security Policy/i.test(text)) cspViolations.push(`${message.page()?.url() ?? ''}: ${text}`);
+  });
+  return context;
+}
+
+// Under vitest only: screenshot scripts import this helper too.
+if (process.env.VITEST) {
+  afterEach(() => {
+    const seen = cspViolations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  // Every context (and every page: `browser.newPage` makes its context through `newContext`) is watched.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));
+  return browser;
 }
 
 /** Serves a built site folder (its `build/`) on a free port of 127.0.0.1, without watching. */

@@ -31,9 +31,9 @@ describe('building the basic fixture', () => {
     expect(readOut(root, 'sitemap.xml')).toContain('<loc>https://docs.fixture.example/guide/setup</loc>');
     expect(readOut(root, 'sitemap.xml')).not.toContain('old-setup');
     const redirects = readOut(root, '_redirects');
-    expect(redirects).toContain('/old-setup /guide/setup 301');
-    expect(redirects).toContain('/guide/setup/index.html /guide/setup 301');
-    expect(redirects).toContain('/guide/setup.html /guide/setup 301');
+    expect(redirects).toContain('/old-setup /guide/setup 301!');
+    expect(redirects).toContain('/old-setup/ /guide/setup 301!');
+    expect(redirects).toContain('/:p1/:p2/index.html /:p1/:p2 301!');
   });
 
   it('writes the title format, description, canonical URL and Open Graph tags', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_MARKUP, MAX_FILE_BYTES } from '../../packages/engine/src/node/markdown/limits';
-import { buildSite, copyFixture, problems, writeFiles } from '../helpers/fixtures';
+import { buildSite, copyFixture, problems, readOut, writeFiles } from '../helpers/fixtures';
 
 /*
  * Pages that are flat but slow to parse, each just under the largest file allowed: every one must
@@ -86,5 +86,109 @@ describe('hostile content builds in bounded time', () => {
     const built = await buildWith(fill('*a', INLINE_PARSE_MAX_MARKUP * 2 - 2 * 16));
     expect(built.problems).toEqual([]);
     expect(built.seconds).toBeLessThan(15);
+  });
+});
+
+describe('nothing runs that the author did not write as a component', () => {
+  it('the Atom feed carries the allowlisted HTML of each entry, links absolute, with an author', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/changelog.mdx': [
+        '---',
+        'title: Changelog',
+        'feed: true',
+        '---',
+        '',
+        '## 2025-12-01: Hostile',
+        '',
+        'A [bad link](javascript:alert(1)), an [upper-case link](JavaScript:alert(2)), a <span onmouseover="alert(3)">hover</span> and a [guide link](/guide/setup#install).',
+        '',
+        '<Tabs>',
+        '<TabItem value="a" label="A">',
+        '',
+        'Tab text with ![logo](https://cdn.fixture.example/x.png)',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+      ].join('\n'),
+    });
+    const result = await buildSite(root);
+    expect(result.ok, problems(result, root).join('\n')).toBe(true);
+    const feed = readOut(root, 'changelog.xml');
+    const html = [...feed.matchAll(/<content type="html">([\s\S]*?)<\/content>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&')).join('\n');
+    expect(html).toContain('hover');
+    expect(html).toContain('Tab text');
+    expect(html).not.toMatch(/javascript:|onmouseover|alert\(3\)|<docsgen-|<tabs|<tabitem|data-island/i);
+    expect(html).toContain('href="https://docs.fixture.example/guide/setup#install"');
+    expect(html).toContain('src="https://cdn.fixture.example/x.png"');
+    expect(html).not.toMatch(/(href|src)="\//);
+    expect(feed).toMatch(/<author><name>fixture docs<\/name><uri>https:\/\/docs\.fixture\.example\/<\/uri><\/author>/);
+  });
+});
+
+describe('inline styles', () => {
+  it('a style attribute in content is a positioned warning: the CSP would block it', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, { 'content/guide/styled.mdx': '---\ntitle: Styled\n---\n\nSome <span style="color:red">red</span> text.\n' });
+    const result = await buildSite(root);
+    expect(result.ok).toBe(true);
+    expect(problems(result, root)).toEqual(['content/guide/styled.mdx:5:6 warning StyleInContent']);
+  });
+});
+
+describe('SVGs are published only as drawings', () => {
+  const CLEAN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)" style="fill: url(\'#g\')"/><use xlink:href="#g"/></svg>\n';
+
+  it('refuses each way an SVG could script or load, at its line and column, in content and in static/', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, {
+      'content/guide/clean.svg': CLEAN,
+      'content/guide/evil.svg': [
+        '<?xml version="1.0"?>',
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">',
+        '  <script>alert(2)</script>',
+        '  <foreignObject><div>html</div></foreignObject>',
+        '  <a href="javascript:alert(3)"><text>x</text></a>',
+        '  <image href="https://tracker.example/p.png"/>',
+        '  <style>@import url(https://evil.example/x.css);</style>',
+        '  <set attributeName="href" to="javascript:alert(4)"/>',
+        '</svg>',
+        '',
+      ].join('\n'),
+      'content/guide/pictures.mdx': '---\ntitle: Pictures\n---\n\n![clean](./clean.svg)\n\n![evil](./evil.svg)\n',
+      'static/img/handler.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n<rect onclick="alert(5)"/></svg>\n',
+      'static/img/entity.svg': '<!DOCTYPE svg [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>\n',
+      'static/img/fine.svg': CLEAN,
+      'static/assets/logo.png': 'png',
+      'static/assets/logo.0a1b2c3d4e.png': 'png',
+    });
+    const result = await buildSite(root);
+    expect(result.ok).toBe(false);
+    // Not an SVG problem, but /assets/ is cached for a year: an unhashed name there is a warning.
+    expect(problems(result, root).filter((p) => p.includes('UnhashedAsset'))).toEqual(['static/assets/logo.png:-:- warning UnhashedAsset']);
+    const unsafe = problems(result, root).filter((p) => p.includes('UnsafeSvg'));
+    expect(unsafe).toEqual([
+      'content/guide/evil.svg:2:1 error UnsafeSvg',
+      'content/guide/evil.svg:3:3 error UnsafeSvg',
+      'content/guide/evil.svg:4:3 error UnsafeSvg',
+      'content/guide/evil.svg:5:3 error UnsafeSvg',
+      'content/guide/evil.svg:6:3 error UnsafeSvg',
+      'content/guide/evil.svg:7:3 error UnsafeSvg',
+      'content/guide/evil.svg:8:3 error UnsafeSvg',
+      'static/img/entity.svg:1:1 error UnsafeSvg',
+      'static/img/handler.svg:2:1 error UnsafeSvg',
+    ]);
+    expect(problems(result, root).filter((p) => !p.includes('UnsafeSvg') && !p.includes('UnhashedAsset'))).toEqual([]);
+  });
+
+  it('publishes clean SVGs, each with a sandboxing policy in _headers', async () => {
+    const root = copyFixture('basic');
+    writeFiles(root, { 'content/guide/clean.svg': CLEAN, 'content/guide/pictures.mdx': '---\ntitle: Pictures\n---\n\n![clean](./clean.svg)\n', 'static/img/fine.svg': CLEAN });
+    const result = await buildSite(root);
+    expect(result.ok, problems(result, root).join('\n')).toBe(true);
+    const headers = readOut(root, '_headers');
+    const svg = /\/assets\/clean\.[0-9a-f]+\.svg/.exec(readOut(root, 'guide/pictures/index.html'))![0];
+    for (const file of [svg, '/img/fine.svg']) expect(headers).toContain(`${file}\n  Content-Security-Policy: default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox\n`);
   });
 });

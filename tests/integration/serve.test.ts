@@ -6,7 +6,9 @@ import { serve, type RunningServer } from '../../packages/engine/src/node/dev/se
 import { resolveRequest } from '../../packages/engine/src/node/dev/static-server';
 import type { BuildResult } from '../../packages/engine/src/node/index';
 import { silentLogger } from '../../packages/engine/src/node/task';
-import { copyFixture } from '../helpers/fixtures';
+import { buildSite, copyFixture } from '../helpers/fixtures';
+import { headersFor, parseHeaders, scriptHash } from '../../packages/engine/src/node/emit/headers';
+import { DEV_CLIENT_SCRIPT } from '../../packages/engine/src/node/dev/dev-client';
 
 /** A raw GET (fetch would normalise `..` and encoded paths before sending them). */
 function get(url: string, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -81,6 +83,8 @@ describe('docsgen serve --watch', () => {
     const asset = await get(server.url, css);
     expect(asset.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(asset.headers['cache-control']).toContain('immutable');
+    // The live-reload script is inline: the policy of a watch build allows it by its hash, like the head script.
+    expect(page.headers['content-security-policy']).toContain(scriptHash(DEV_CLIENT_SCRIPT));
   });
 
   it('re-renders only the edited page, tells browsers to reload, and recovers from a syntax error', async () => {
@@ -124,5 +128,57 @@ describe('docsgen serve --watch', () => {
     expect(text).toContain('event: reload');
     expect(text).toContain('event: build-error');
     expect(text).toContain('ExpressionInContent');
+  });
+});
+
+describe('docsgen serve of a built site', () => {
+  let root: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    root = copyFixture('basic');
+    expect((await buildSite(root)).ok).toBe(true);
+    // A link in the output to a file outside it (as `ln -s /etc/passwd build/passwd` would make).
+    fs.symlinkSync('/etc/passwd', path.join(root, 'build', 'passwd.txt'));
+    fs.symlinkSync('/etc', path.join(root, 'build', 'etc'));
+    server = await serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sends for every kind of file exactly the headers of the emitted _headers', async () => {
+    const rules = parseHeaders(fs.readFileSync(path.join(root, 'build', '_headers'), 'utf8'));
+    const home = await get(server.url, '/');
+    const assets = [...home.body.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => /[A-Z]/.test(a) && a.endsWith('.js'))).toBe(true);
+    for (const rawPath of ['/', '/guide/setup', '/changelog.xml', '/sitemap.xml', '/missing', ...assets]) {
+      const reply = await get(server.url, rawPath);
+      const expected = headersFor(rules, reply.status === 404 ? '/404.html' : rawPath);
+      for (const [name, value] of Object.entries(expected)) expect(reply.headers[name.toLowerCase()], `${rawPath} ${name}`).toBe(value);
+    }
+    for (const js of assets.filter((a) => a.endsWith('.js'))) expect((await get(server.url, js)).headers['cache-control'], js).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not serve what a link in the output points to outside it', async () => {
+    expect(fs.readFileSync(path.join(root, 'build', 'passwd.txt'), 'utf8')).toContain('root:');
+    for (const rawPath of ['/passwd.txt', '/etc/adduser.conf', '/etc/passwd']) {
+      const reply = await get(server.url, rawPath);
+      expect(reply.status, rawPath).toBe(404);
+      expect(reply.body, rawPath).not.toMatch(/root:|nologin|adduser/i);
+    }
+  });
+
+  it('answers the configured redirects of _redirects as a host does: 301 to the target, one hop', async () => {
+    for (const from of ['/old-setup', '/old-setup/', '/old-setup/index.html', '/old-setup.html']) {
+      const reply = await get(server.url, from);
+      expect(reply.status, from).toBe(301);
+      expect(reply.headers.location, from).toBe('/guide/setup');
+    }
+  });
+
+  it('keeps every redirect on the origin: //guide/ goes to /guide', async () => {
+    const reply = await get(server.url, '//guide/');
+    expect(reply.status).toBe(301);
+    expect(reply.headers.location).toBe('/guide');
   });
 });

@@ -7,6 +7,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { emitSite, siteFiles } from '../../packages/engine/src/node/emit/emit-site';
 import { DiskSink, MemorySink } from '../../packages/engine/src/node/emit/sinks';
 import { atomFeed, feedFileFor } from '../../packages/engine/src/node/emit/atom-feed';
+import { formatRedirects, matchRedirect, parseRedirects, redirectRules } from '../../packages/engine/src/node/emit/redirects';
 import { buildPageGraph, type PageGraph, type PageNode } from '../../packages/engine/src/node/graph/page-graph';
 import { validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
@@ -58,16 +59,53 @@ describe('siteFiles', () => {
     );
   });
 
-  it('writes configured redirects first, then the clean-URL redirects of every route', () => {
-    expect(files.get('_redirects')!.split('\n')).toEqual([
-      '/old /guide 301',
-      '/guide/ /guide 301', '/guide/index /guide 301', '/guide/index.html /guide 301', '/guide.html /guide 301',
-      '/guide/setup/ /guide/setup 301', '/guide/setup/index /guide/setup 301', '/guide/setup/index.html /guide/setup 301', '/guide/setup.html /guide/setup 301',
-      '/old/ /old 301', '/old/index /old 301', '/old/index.html /old 301', '/old.html /old 301',
-      '/search/ /search 301', '/search/index /search 301', '/search/index.html /search 301', '/search.html /search 301',
-      '/index / 301', '/index.html / 301',
+  it('writes configured redirects first (every form of the old URL), then one clean-URL pattern per route depth', () => {
+    expect(files.get('_redirects')!.split('\n').slice(1)).toEqual([
+      '/old /guide 301!', '/old/ /guide 301!', '/old/index /guide 301!', '/old/index.html /guide 301!', '/old.html /guide 301!',
+      '/index / 301!', '/index.html / 301!',
+      '/:p1/ /:p1 301', '/:p1/index /:p1 301!', '/:p1/index.html /:p1 301!',
+      '/:p1/:p2/ /:p1/:p2 301', '/:p1/:p2/index /:p1/:p2 301!', '/:p1/:p2/index.html /:p1/:p2 301!',
       '',
     ]);
+  });
+});
+
+describe('_redirects', () => {
+  const routes = ['/', '/guide', '/guide/setup', '/guide/setup/deep/er', '/a', '/b', '/c'];
+  const configured = [
+    { from: '/a', to: '/b' },
+    { from: '/b', to: '/c#part' },
+    { from: '/c', to: '/guide/setup' },
+    { from: '/old page', to: '/guide' },
+    { from: '/loop1', to: '/loop2' },
+    { from: '/loop2', to: '/loop1' },
+    { from: '/away', to: 'https://other.example/x y' },
+  ];
+  const text = formatRedirects(redirectRules(configured, routes));
+  const rules = parseRedirects(text);
+
+  it('sends every form of every old URL to its final target in one hop', () => {
+    const old = configured.flatMap((r) => [r.from, `${r.from}/`, `${r.from}/index`, `${r.from}/index.html`, `${r.from}.html`]).map((p) => encodeURI(p));
+    const clean = routes.filter((r) => r !== '/').flatMap((r) => [`${r}/`, `${r}/index`, `${r}/index.html`]);
+    for (const from of [...old, ...clean, '/index', '/index.html']) {
+      const first = matchRedirect(rules, from);
+      expect(first, from).not.toBeNull();
+      if (first!.to.startsWith('/') && !first!.to.startsWith('/loop')) expect(matchRedirect(rules, first!.to.split('#')[0]!), `${from} → ${first!.to}`).toBeNull();
+    }
+    expect(matchRedirect(rules, '/a')!.to).toBe('/guide/setup#part');
+    expect(matchRedirect(rules, '/b/index.html')!.to).toBe('/guide/setup#part');
+    expect(matchRedirect(rules, '/c.html')!.to).toBe('/guide/setup');
+    expect(matchRedirect(rules, '/guide/setup/deep/er/')!.to).toBe('/guide/setup/deep/er');
+    expect(matchRedirect(rules, '/guide/setup')).toBeNull();
+  });
+
+  it('writes three fields a line, paths percent-encoded, and does not grow with the number of pages', () => {
+    const lines = text.split('\n').filter((l) => l && !l.startsWith('#'));
+    for (const line of lines) expect(line.split(' '), line).toHaveLength(3);
+    expect(text).toContain('/old%20page /guide 301!');
+    expect(text).toContain('/away https://other.example/x%20y 301!');
+    const many = Array.from({ length: 1000 }, (_, i) => `/section-${i % 10}/page-${i}`);
+    expect(formatRedirects(redirectRules([], many)).split('\n').filter((l) => l && !l.startsWith('#'))).toHaveLength(2 + 3 * 2);
   });
 });
 
@@ -148,7 +186,7 @@ describe('atomFeed', () => {
     const reversed: Root = fromHtml('<h2 id="a">2024-12-01: First</h2><p>A.</p><h2 id="b">2025-02-01: Second</h2><p>B.</p>', { fragment: true });
     const text = atomFeed({ page: changelog, tree: reversed, siteUrl: 'https://docs.example', siteTitle: 'Docs' })!;
     expect([...text.matchAll(/<title>([^<]+)<\/title>/g)].map((m) => m[1])).toEqual(['Changelog | Docs', 'Second', 'First']);
-    expect(text).toContain('<updated>2025-02-01T00:00:00Z</updated>\n<entry>');
+    expect(text).toContain('<updated>2025-02-01T00:00:00Z</updated>\n<author><name>Docs</name><uri>https://docs.example/</uri></author>\n<entry>');
   });
 
   it('names the feed file after the route', () => {
@@ -165,6 +203,7 @@ describe('atomFeed', () => {
 <link href="https://docs.example/changelog"/>
 <link rel="self" href="https://docs.example/changelog.xml"/>
 <updated>2025-03-01T00:00:00Z</updated>
+<author><name>Docs &amp; Co</name><uri>https://docs.example/</uri></author>
 <entry>
 <title>Newest &quot;one&quot;</title>
 <id>https://docs.example/changelog#2025-03-01-newest</id>

@@ -22,9 +22,29 @@ export async function clientAssets(config: ResolvedConfig, templates: LoadedTemp
   const stylesFile = path.join(config.templatesDir, 'styles.css');
   const key = hashOf(engineFingerprint(), templates.hash, config.templatesDir, fs.existsSync(stylesFile) ? fs.readFileSync(stylesFile, 'utf8') : '', fontCss);
   const cached = cache.get(key);
-  if (cached) return { files: new Map(cached.files), css: cached.css, js: cached.js, islands: new Map(cached.islands) };
+  if (cached) return withSiteStyles({ files: new Map(cached.files), css: cached.css, js: cached.js, islands: new Map(cached.islands) }, config);
   const built = await buildClientAssets(config.templatesDir, fontCss);
   cache.retain([]);
   cache.set(key, { files: [...built.files], css: built.css, js: built.js, islands: [...built.islands] });
-  return built;
+  return withSiteStyles(built, config);
+}
+
+/** A CSS colour as the config may write it (a name, `#hex`, `rgb(…)`, `hsl(…)`): nothing that could end the rule. */
+const CSS_COLOR = /^[#\w\s(),.%/+-]+$/;
+
+/**
+ * The config's announcement colours, appended to the one CSS file (renamed by its new hash): the
+ * pages carry no style attributes, so the Content-Security-Policy needs no 'unsafe-inline' for styles.
+ */
+function withSiteStyles(assets: ClientAssets, config: ResolvedConfig): ClientAssets {
+  const a = config.announcement;
+  if (!a) return assets;
+  const decls = [a.backgroundColor && CSS_COLOR.test(a.backgroundColor) ? `background-color:${a.backgroundColor}` : '', a.textColor && CSS_COLOR.test(a.textColor) ? `color:${a.textColor}` : ''].filter(Boolean);
+  if (!decls.length) return assets;
+  const oldPath = assets.css.slice(1);
+  const css = `${assets.files.get(oldPath) ?? ''}.announcement{${decls.join(';')}}`;
+  const cssPath = `assets/styles.${hashOf(css)}.css`;
+  const files = new Map([...assets.files].filter(([f]) => f !== oldPath));
+  files.set(cssPath, css);
+  return { ...assets, files, css: `/${cssPath}` };
 }

@@ -5,6 +5,9 @@ import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
 import { buildPageGraph } from '../graph/page-graph';
 import { siteData } from '../render/site-data';
+import { headScript } from '../render/html-document';
+import { formatHeaders, headerRules } from '../emit/headers';
+import { svgFileProblems } from '../emit/svg-safety';
 import { assetUrlFor } from '../client-build/build-client';
 import { agentFiles } from '../agents/agent-files';
 import { socialCards } from '../meta/social-cards';
@@ -22,7 +25,7 @@ import { buildWebFont } from '../font/web-font';
 import { renderSite } from './render';
 import { searchFiles } from './search';
 import { checkStage } from './check';
-import { Report, type Staged } from './stage';
+import { Report, staged, type Staged } from './stage';
 
 export interface PipelineOptions {
   root: string;
@@ -86,8 +89,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const contents = new Map<string, Root>();
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
-    const data = siteData(config, graph, Boolean(options.devScript));
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site: data, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+    const site = siteData(config, graph, Boolean(options.devScript));
+    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
     // by one page's records; rebuilding them is the slowest part of a rebuild).
@@ -103,9 +106,17 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
     // Images are for the published site: an in-memory build (`check`, tests) makes none.
     if (!(sink instanceof MemorySink || sink instanceof DiscardSink)) {
-      const cards = await task(log, 'cards', () => socialCards({ graph, site: data, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
+      const cards = await task(log, 'cards', () => socialCards({ graph, site, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
       for (const [file, png] of cards.files) files.set(file, png);
     }
+    // An SVG is a document that can script on the site's origin when opened: only drawings are published.
+    report.take(staged(null, svgFileProblems(copies)));
+    // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
+    files.set('_headers', formatHeaders(headerRules({
+      inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
+      connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
+      svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
+    })));
     for (const [file, text] of files) sink.write(file, text);
     for (const [file, from] of copies) sink.copy(from, file);
     for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);

@@ -80,7 +80,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
-  const watcher = options.watch ? await watchSite(root, outPath, builder, (result, changed, ms) => report(options, live, result, changed.map((f) => path.relative(root, f)).join(', '), ms)) : null;
+  const watcher = options.watch
+    ? await watchSite(root, outPath, builder, (result, changed, ms) => {
+        // The server remembers what it looked at for a moment: a rebuild wrote new files, look again before pages reload.
+        server.invalidate();
+        report(options, live, result, changed.map((f) => path.relative(root, f)).join(', '), ms);
+      })
+    : null;
   return {
     url,
     server,

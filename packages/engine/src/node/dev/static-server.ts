@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import { normalizeRoutePath } from '../../shared/routes';
+import { headersFor, parseHeaders, type HeaderRule } from '../emit/headers';
+import { parseRedirects } from '../emit/redirects';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,17 +30,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+/** Types worth compressing (images and fonts other than SVG are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.md', '.yaml', '.yml', '.svg']);
 
 export type Resolution =
   | { status: 200 | 404; file: string }
   | { status: 301; location: string }
   | { status: 400 | 405 };
 
-/**
- * Maps a request path to a file of the site, or a redirect, or an error. Pure apart from
- * `exists`. No path can leave `root`: `..`, encoded dots or slashes, backslashes and NUL are refused.
- */
-export function resolveRequest(root: string, rawPath: string, exists: (file: string) => boolean = fileExists): Resolution {
+/** What a request path asks for before the file system is asked: a final answer, or one file to look for. */
+type Plan = Resolution | { check: string; found: Resolution; missing: Resolution };
+
+function plan(root: string, rawPath: string): Plan {
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
@@ -46,28 +52,180 @@ export function resolveRequest(root: string, rawPath: string, exists: (file: str
     return { status: 400 };
   }
   const notFound = { status: 404 as const, file: path.join(root, '404.html') };
-  // Files with an extension other than .html are served as they are.
-  const ext = path.extname(pathname);
+  // The host's own files: read by Netlify and Cloudflare Pages, never served.
+  if (pathname === '/_headers' || pathname === '/_redirects') return notFound;
+  // Empty segments (`//get-started/`): the clean route has one slash each, so no redirect can leave the origin.
+  const collapsed = pathname.replace(/\/{2,}/g, '/');
+  // Files with an extension other than .html are served as they are (from their one-slash path).
+  const ext = path.extname(collapsed);
   if (ext && ext !== '.html') {
-    const file = path.join(root, pathname);
-    return file.startsWith(root + path.sep) && exists(file) ? { status: 200, file } : notFound;
+    const file = path.join(root, collapsed);
+    if (!file.startsWith(root + path.sep)) return notFound;
+    return collapsed === pathname ? { check: file, found: { status: 200, file }, missing: notFound } : { check: file, found: { status: 301, location: encodePath(collapsed) }, missing: notFound };
   }
-  const clean = normalizeRoutePath(pathname);
+  const clean = normalizeRoutePath(collapsed) ?? (collapsed === pathname ? null : collapsed);
   if (clean !== null) {
     const target = path.join(root, clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`);
-    return exists(target) ? { status: 301, location: clean } : notFound;
+    if (!target.startsWith(root + path.sep) || clean === '/404') return notFound;
+    return { check: target, found: { status: 301, location: encodePath(clean) }, missing: notFound };
   }
   const file = path.join(root, pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`);
-  if (!file.startsWith(root + path.sep) || !exists(file) || pathname === '/404') return notFound;
-  return { status: 200, file };
+  if (!file.startsWith(root + path.sep) || pathname === '/404') return notFound;
+  return { check: file, found: { status: 200, file }, missing: notFound };
 }
 
-function fileExists(file: string): boolean {
+/** A decoded path as a Location: percent-encoded, and always one leading slash (never `//host`). */
+const encodePath = (pathname: string): string => `/${encodeURI(pathname.replace(/^\/+/, ''))}`;
+
+/**
+ * Maps a request path to a file of the site, or a redirect, or an error. Pure apart from
+ * `exists`. No path can leave `root`: `..`, encoded dots or slashes, backslashes and NUL are
+ * refused, and every redirect stays on the origin. (Symbolic links are checked when the file is read.)
+ */
+export function resolveRequest(root: string, rawPath: string, exists: (file: string) => boolean = fileExistsSync): Resolution {
+  const p = plan(root, rawPath);
+  return 'check' in p ? (exists(p.check) ? p.found : p.missing) : p;
+}
+
+/** `resolveRequest` with a non-blocking existence check. */
+export async function resolveRequestAsync(root: string, rawPath: string, exists: (file: string) => Promise<boolean> = fileExists): Promise<Resolution> {
+  const p = plan(root, rawPath);
+  return 'check' in p ? ((await exists(p.check)) ? p.found : p.missing) : p;
+}
+
+function fileExistsSync(file: string): boolean {
   try {
     return fs.statSync(file).isFile();
   } catch {
     return false;
   }
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** A file read once: its bytes, a strong ETag, and each compressed form made on first request. */
+interface CachedFile {
+  key: string;
+  body: Buffer;
+  etag: string;
+  mtime: Date;
+  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+}
+
+/** Files larger than this are streamed from disk, uncompressed and uncached. */
+const CACHE_FILE_MAX = 4 * 1024 * 1024;
+/** Total bytes of files (and their compressed forms) kept in memory. */
+const CACHE_TOTAL_MAX = 64 * 1024 * 1024;
+
+/** Bounded, least recently used first out; an entry is valid while the file's inode, size and mtime are. */
+class FileCache {
+  private readonly entries = new Map<string, CachedFile>();
+  private bytes = 0;
+
+  async get(real: string, stat: fs.Stats): Promise<CachedFile> {
+    const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const known = this.entries.get(real);
+    if (known && known.key === key) {
+      this.entries.delete(real);
+      this.entries.set(real, known);
+      return known;
+    }
+    if (known) this.drop(real, known);
+    const body = await fs.promises.readFile(real);
+    const entry: CachedFile = { key, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, mtime: stat.mtime, encoded: new Map() };
+    this.entries.set(real, entry);
+    this.bytes += body.length;
+    this.trim();
+    return entry;
+  }
+
+  encoded(entry: CachedFile, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let made = entry.encoded.get(encoding);
+    if (!made) {
+      made = encoding === 'br' ? brotli(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }) : gzip(entry.body, { level: 9 });
+      entry.encoded.set(encoding, made);
+      void made.then((b) => {
+        this.bytes += b.length;
+        this.trim();
+      }, () => entry.encoded.delete(encoding));
+    }
+    return made;
+  }
+
+  private drop(real: string, entry: CachedFile): void {
+    this.entries.delete(real);
+    this.bytes -= entry.body.length;
+    for (const made of entry.encoded.values()) void made.then((b) => (this.bytes -= b.length), () => {});
+  }
+
+  private trim(): void {
+    for (const [real, entry] of this.entries) {
+      if (this.bytes <= CACHE_TOTAL_MAX) break;
+      this.drop(real, entry);
+    }
+  }
+}
+
+const encodingByAccept = new Map<string, 'br' | 'gzip' | null>();
+
+/** The client's preferred encoding we can send: brotli, then gzip, else none (memoised: clients send few distinct headers). */
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  let known = encodingByAccept.get(accept);
+  if (known === undefined) {
+    known = parseAcceptEncoding(accept);
+    if (encodingByAccept.size > 100) encodingByAccept.clear();
+    encodingByAccept.set(accept, known);
+  }
+  return known;
+}
+
+function parseAcceptEncoding(accept: string): 'br' | 'gzip' | null {
+  const q = (name: string) => {
+    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(accept);
+    return m ? (m[1] === undefined ? 1 : Number(m[1])) : 0;
+  };
+  if (q('br') > 0) return 'br';
+  if (q('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** One byte range of `size` from a `Range` header; null when absent or not one plain bytes range; 'bad' when unsatisfiable. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'bad' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'bad';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start >= size || start > end ? 'bad' : { start, end };
+}
+
+/** Whether the request's validators match: If-None-Match first, then If-Modified-Since (GET/HEAD). */
+function notModified(req: http.IncomingMessage, etag: string, mtime: Date): boolean {
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined) return inm.split(',').some((t) => { const tag = t.trim().replace(/^W\//, ''); return tag === '*' || tag === etag; });
+  const ims = req.headers['if-modified-since'];
+  if (ims === undefined) return false;
+  const since = Date.parse(ims);
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
 export interface StaticServerOptions {
@@ -76,10 +234,109 @@ export interface StaticServerOptions {
   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
-/** A node:http server for an emitted site with clean URLs and correct status codes. */
-export function createStaticServer({ root, intercept }: StaticServerOptions): http.Server {
+/**
+ * What the server reads from the output folder besides the requested file: its real path (the
+ * output path is a link to the current version folder, swapped by each build) and the rules of its
+ * `_headers`, parsed again when the file changes. Looked at again at most every `RECHECK_MS`, and
+ * the headers of each path are remembered until then, so a request costs no extra system call.
+ */
+const RECHECK_MS = 250;
+
+/** A request path's resolution, and the file that answers it (its real path and stat) when there is one. */
+interface LookUp {
+  resolution: Resolution;
+  found: { real: string; stat: fs.Stats } | null;
+}
+
+/** Resolves a request path against the file system: one real-path look-up answers both "does it exist" and "is it inside the output". */
+async function lookUp(base: string, realBase: string, rawPath: string): Promise<LookUp> {
+  const p = plan(base, rawPath);
+  let resolution: Resolution;
+  let found: LookUp['found'] = null;
+  if ('check' in p) {
+    found = await insideFile(realBase, p.check);
+    resolution = found ? p.found : p.missing;
+  } else resolution = p;
+  if (resolution.status !== 404) return { resolution, found };
+  return { resolution, found: await insideFile(realBase, resolution.file) };
+}
+
+class SiteState {
+  private checkedAt = -Infinity;
+  private headersKey = '';
+  private rules: HeaderRule[] = [];
+  private realBase = '';
+  private readonly byPath = new Map<string, Record<string, string>>();
+  private redirectsKey = '';
+  /** The configured redirects of `_redirects` (its rules without placeholders): request path → target. */
+  private redirects = new Map<string, string>();
+  private pending: Promise<void> | null = null;
+  /** What each request path resolved to since the last look (at most `RECHECK_MS` old). */
+  readonly lookups = new Map<string, Promise<LookUp>>();
+  constructor(private readonly root: string) {}
+
+  /** Forgets everything looked at (a rebuild wrote the output): the next request looks again. */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+    this.lookups.clear();
+  }
+
+  async current(): Promise<{ realBase: string; lookups: Map<string, Promise<LookUp>>; headers: (urlPath: string) => Record<string, string>; redirect: (urlPath: string) => string | undefined }> {
+    if (performance.now() - this.checkedAt > RECHECK_MS) await (this.pending ??= this.refresh().finally(() => (this.pending = null)));
+    return { realBase: this.realBase, lookups: this.lookups, headers: (urlPath) => this.headersFor(urlPath), redirect: (urlPath) => this.redirects.get(urlPath) };
+  }
+
+  private headersFor(urlPath: string): Record<string, string> {
+    let known = this.byPath.get(urlPath);
+    if (!known) {
+      known = headersFor(this.rules, urlPath);
+      if (this.byPath.size > 10_000) this.byPath.clear();
+      this.byPath.set(urlPath, known);
+    }
+    return known;
+  }
+
+  private async refresh(): Promise<void> {
+    const file = path.join(this.root, '_headers');
+    const [stat, realBase] = await Promise.all([fs.promises.stat(file).catch(() => null), fs.promises.realpath(this.root).catch(() => this.root)]);
+    const key = stat ? `${realBase}:${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
+    if (key !== this.headersKey) {
+      this.rules = stat ? parseHeaders(await fs.promises.readFile(file, 'utf8').catch(() => '')) : [{ path: '/*', headers: [['X-Content-Type-Options', 'nosniff']] }];
+      this.headersKey = key;
+      this.byPath.clear();
+    }
+    const redirectsFile = path.join(this.root, '_redirects');
+    const redirectsStat = await fs.promises.stat(redirectsFile).catch(() => null);
+    const redirectsKey = redirectsStat ? `${realBase}:${redirectsStat.ino}:${redirectsStat.size}:${redirectsStat.mtimeMs}` : 'none';
+    if (redirectsKey !== this.redirectsKey) {
+      const rules = redirectsStat ? parseRedirects(await fs.promises.readFile(redirectsFile, 'utf8').catch(() => '')) : [];
+      // Only same-origin paths without placeholders: the clean-URL patterns are the server's own rules.
+      this.redirects = new Map(rules.filter((r) => !/[:*]/.test(r.from) && /^\/(?![/\\])/.test(r.to) && r.status >= 300 && r.status < 400).map((r) => [r.from, r.to]));
+      this.redirectsKey = redirectsKey;
+    }
+    this.realBase = realBase;
+    this.lookups.clear();
+    this.checkedAt = performance.now();
+  }
+}
+
+export type StaticServer = http.Server & {
+  /** Call after writing into the output (a watch rebuild): the next request looks at the files again. */
+  invalidate(): void;
+};
+
+/**
+ * A node:http server for an emitted site: clean URLs with correct status codes, the headers of the
+ * site's `_headers` (the same file a static host reads), ETag / Last-Modified revalidation, brotli
+ * and gzip (compressed once per file version, kept in a bounded cache), single byte ranges, and
+ * non-blocking reads. Nothing outside the output folder is served: a symbolic link whose real
+ * path leaves it is a 404, and no redirect leaves the origin.
+ */
+export function createStaticServer({ root, intercept }: StaticServerOptions): StaticServer {
   const base = path.resolve(root);
-  return http.createServer((req, res) => {
+  const cache = new FileCache();
+  const state = new SiteState(base);
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (intercept?.(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
@@ -89,25 +346,120 @@ export function createStaticServer({ root, intercept }: StaticServerOptions): ht
     const q = url.indexOf('?');
     const rawPath = q < 0 ? url : url.slice(0, q);
     const search = q < 0 ? '' : url.slice(q);
-    const resolution = resolveRequest(base, rawPath);
+    const site = await state.current();
+    const siteHeaders = site.headers(rawPath.startsWith('/') ? rawPath : '/');
+    // A configured redirect answers as the host answers it: 301 straight to its final target.
+    const configured = site.redirect(rawPath);
+    if (configured !== undefined) {
+      res.writeHead(301, { ...siteHeaders, Location: configured + search }).end();
+      return;
+    }
+    let looked = site.lookups.get(rawPath);
+    if (!looked) {
+      looked = lookUp(base, site.realBase, rawPath);
+      if (site.lookups.size > 10_000) site.lookups.clear();
+      site.lookups.set(rawPath, looked);
+    }
+    const { resolution, found } = await looked;
     if (resolution.status === 301) {
-      res.writeHead(301, { Location: resolution.location + search }).end();
+      res.writeHead(301, { ...siteHeaders, Location: resolution.location + search }).end();
       return;
     }
     if (!('file' in resolution)) {
-      res.writeHead(resolution.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+      res.writeHead(resolution.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Bad request\n');
       return;
     }
-    let body: Buffer;
-    try {
-      body = fs.readFileSync(resolution.file);
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    if (!found) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Not found\n');
       return;
     }
+    const { real, stat } = found;
     const type = CONTENT_TYPES[path.extname(resolution.file)] ?? 'application/octet-stream';
-    const cache = /\/assets\/.+\.[0-9a-f]{8,}\./.test(resolution.file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(resolution.status, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' });
+    const headers: http.OutgoingHttpHeaders = { ...(resolution.status === 404 ? site.headers('/404.html') : siteHeaders), 'Content-Type': type, 'Last-Modified': stat.mtime.toUTCString() };
+    const compressible = COMPRESSIBLE.has(path.extname(resolution.file));
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (stat.size > CACHE_FILE_MAX) {
+      // Streamed from disk as it is now (the remembered stat may be a moment old).
+      await sendStream(req, res, real, await fs.promises.stat(real), resolution.status, headers);
+      return;
+    }
+    const entry = await cache.get(real, stat);
+    const encoding = compressible && entry.body.length > 1024 ? pickEncoding(req.headers['accept-encoding'] as string | undefined) : null;
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
+    headers.ETag = etag;
+    if (resolution.status === 200 && notModified(req, etag, entry.mtime)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    if (encoding) {
+      const body = await cache.encoded(entry, encoding);
+      res.writeHead(resolution.status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    headers['Accept-Ranges'] = 'bytes';
+    const ifRange = req.headers['if-range'];
+    const range = resolution.status === 200 && (ifRange === undefined || ifRange === etag) ? byteRange(req.headers.range, entry.body.length) : null;
+    if (range === 'bad') {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${entry.body.length}` }).end();
+      return;
+    }
+    const body = range ? entry.body.subarray(range.start, range.end + 1) : entry.body;
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${entry.body.length}`;
+    res.writeHead(range ? 206 : resolution.status, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const fail = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal error\n');
+  };
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // A file that went away since it was looked at (a build swapped the output): look again, once.
+      if (res.headersSent) return fail(res);
+      state.invalidate();
+      handle(req, res).catch(() => fail(res));
+    });
+  });
+  return Object.assign(server, { invalidate: () => state.invalidate() });
+}
+
+/** The file's real path and stat when it is a file whose real path is inside the output's real path; null otherwise. */
+async function insideFile(realBase: string, file: string): Promise<{ real: string; stat: fs.Stats } | null> {
+  try {
+    const real = await fs.promises.realpath(file);
+    if (!real.startsWith(realBase + path.sep)) return null;
+    const stat = await fs.promises.stat(real);
+    return stat.isFile() ? { real, stat } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A large file, streamed (with a byte range when one is asked for), never held in memory. */
+async function sendStream(req: http.IncomingMessage, res: http.ServerResponse, real: string, stat: fs.Stats, status: 200 | 404, headers: http.OutgoingHttpHeaders): Promise<void> {
+  const etag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+  headers.ETag = etag;
+  delete headers.Vary;
+  if (status === 200 && notModified(req, etag.slice(2), stat.mtime)) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  headers['Accept-Ranges'] = 'bytes';
+  const range = status === 200 ? byteRange(req.headers.range, stat.size) : null;
+  if (range === 'bad') {
+    res.writeHead(416, { ...headers, 'Content-Range': `bytes */${stat.size}` }).end();
+    return;
+  }
+  const start = range ? range.start : 0;
+  const end = range ? range.end : stat.size - 1;
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
+  res.writeHead(range ? 206 : status, { ...headers, 'Content-Length': end - start + 1 });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    fs.createReadStream(real, { start, end }).on('error', () => { res.destroy(); resolve(); }).on('end', resolve).pipe(res);
   });
 }

@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { escapeHtml } from '../render/escape-html';
+import { sanitizeContent } from '../render/content-allowlist';
 import type { PageNode } from '../graph/page-graph';
 
 /** Text and attribute values of the feed: the same four named references as the HTML shell. */
@@ -15,14 +16,17 @@ export const feedFileFor = (route: string): string => `${route === '/' ? 'index'
 
 /**
  * An Atom feed of a page whose `## YYYY-MM-DD: Title` sections are entries (a changelog). Each
- * entry links to its heading and carries the section's HTML. Pure.
+ * entry links to its heading and carries the section's HTML (allowlisted, links absolute); the
+ * feed's author is the site. Pure.
  */
 export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; tree: Root; siteUrl: string; siteTitle: string }): string | null {
   const entries: Array<{ date: string; title: string; id: string; html: string }> = [];
   let current: (typeof entries)[number] | null = null;
   let body: ElementContent[] = [];
+  const pageUrl = siteUrl + page.route;
+  // The same allowlist as the pages' content, with every link absolute: feed readers show this HTML on their own origin.
   const close = () => {
-    if (current) current.html = toHtml({ type: 'root', children: body });
+    if (current) current.html = toHtml(sanitizeContent({ type: 'root', children: body }, pageUrl));
     body = [];
   };
   for (const node of tree.children as ElementContent[]) {
@@ -38,7 +42,6 @@ export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; t
   }
   close();
   if (!entries.length) return null;
-  const pageUrl = siteUrl + page.route;
   // Newest first, whatever order the page is written in (stable for entries of one day).
   entries.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const updated = entries[0]!.date;
@@ -49,6 +52,7 @@ export function atomFeed({ page, tree, siteUrl, siteTitle }: { page: PageNode; t
 <link href="${xml(pageUrl)}"/>
 <link rel="self" href="${xml(`${siteUrl}/${feedFileFor(page.route)}`)}"/>
 <updated>${updated}T00:00:00Z</updated>
+<author><name>${xml(siteTitle)}</name><uri>${xml(`${siteUrl}/`)}</uri></author>
 ${entries
   .map(
     (e) => `<entry>

@@ -6,12 +6,16 @@ import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { isInside, type SiteBoundary } from '../fs/boundary';
 
+/** A file name with a content hash before its extension (`logo.3f2a9c1b.svg`, esbuild's `docsgen.UGHBUV36.js`). */
+const HASHED_NAME = /\.[0-9A-Za-z_-]{8,}\.[0-9a-z]+$/;
+
 /** Folders never published from static/: version control, docsgen's cache, dependencies. */
 const SKIPPED = new Set(['.git', '.docsgen', 'node_modules']);
 import { staged, type Staged } from '../build/stage';
 import { atomFeed, feedFileFor } from './atom-feed';
 import { escapeHtml } from '../render/escape-html';
 import type { Sink } from './sinks';
+import { formatRedirects, redirectRules } from './redirects';
 
 export interface SiteFiles {
   /** Output path → contents. */
@@ -44,15 +48,8 @@ export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string,
     llms.push(`- [${page.title}](${config.url}${r === '/' ? '/' : r})${page.description ? `: ${page.description}` : ''}`);
   }
   files.set('llms.txt', `${llms.join('\n')}\n`);
-  // Static hosts (Netlify/Cloudflare Pages syntax): configured redirects, then clean-URL normalisation.
-  const redirects = graph.redirects.map((r) => `${r.from} ${r.to} 301`);
-  for (const r of graph.routes) {
-    const page = graph.pages[r]!;
-    if (page.kind === 'not-found' || r === '/') continue;
-    redirects.push(`${r}/ ${r} 301`, `${r}/index ${r} 301`, `${r}/index.html ${r} 301`, `${r}.html ${r} 301`);
-  }
-  redirects.push('/index / 301', '/index.html / 301');
-  files.set('_redirects', `${redirects.join('\n')}\n`);
+  // Static hosts (Netlify/Cloudflare Pages syntax): configured redirects in one hop, then clean-URL patterns.
+  files.set('_redirects', formatRedirects(redirectRules(graph.redirects, graph.routes)));
   return files;
 }
 
@@ -105,6 +102,8 @@ export function staticFiles(dir: string, boundary: SiteBoundary): Staged<Map<str
       }
       const { real, stat } = entry;
       if (stat.isFile()) files.set(out, real);
+      // _headers caches everything under /assets/ for a year, which only a name that changes with the contents survives.
+      if (stat.isFile() && out.startsWith('assets/') && !HASHED_NAME.test(name)) diagnostics.push(diagnostic('UnhashedAsset', `static/${out} is served from /assets/, which is cached for a year, but its name has no content hash`, { file: full }, { hint: 'put it beside assets/ (static/img/…), or put a hash of its contents in its name (logo.3f2a9c1b.svg)' }));
       if (!stat.isDirectory() || SKIPPED.has(name)) continue;
       // A link to a folder that holds it (`static/x -> ..`) would publish the site's sources.
       if ([top, ...ancestors].some((a) => isInside(real, a))) {

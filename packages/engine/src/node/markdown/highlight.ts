@@ -4,7 +4,7 @@ import { dependencyFingerprint } from '../cache/engine-fingerprint';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
-const RENDER_VERSION = '7';
+const RENDER_VERSION = '8';
 
 /** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
 /** Finished code-block HTML, one file per block, stored as it is. */

@@ -33,7 +33,22 @@ const prettyCodeOptions: PrettyCodeOptions = {
   transformers: [noTimeLimit, tokenClasses],
   getHighlighter: getHighlighter as PrettyCodeOptions['getHighlighter'],
 };
-const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).freeze();
+const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).use(rehypeDropCodeStyle).freeze();
+
+/**
+ * rehype-pretty-code writes `style="display: grid;"` on each `<code>`; the stylesheet says that
+ * (pages carry no style attributes: their Content-Security-Policy allows none).
+ */
+function rehypeDropCodeStyle() {
+  const visit = (node: Root | Element): void => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (child.tagName === 'code') delete child.properties.style;
+      visit(child);
+    }
+  };
+  return (tree: Root) => visit(tree);
+}
 
 /** Gives shiki's output the attributes rehype-pretty-code puts on its pre, code and lines. */
 function prettyCodeShape(grammar: string): ShikiTransformer {
@@ -44,7 +59,7 @@ function prettyCodeShape(grammar: string): ShikiTransformer {
       node.properties = { tabIndex: 0, ...attributes };
     },
     code(node) {
-      node.properties = { ...attributes, style: 'display: grid;' };
+      node.properties = { ...attributes };
     },
     line(node) {
       node.properties = { dataLine: '' };

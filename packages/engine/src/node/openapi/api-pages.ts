@@ -42,6 +42,8 @@ export interface ApiPages {
   samples: SampleSchemas;
   /** Examples of the spec that do not match their schema (reported by check, with `checks.codeSamples`). */
   exampleProblems: Diagnostic[];
+  /** The spec's server URLs (the API console sends requests there: the pages' CSP allows them). */
+  servers: string[];
 }
 
 /**
@@ -70,7 +72,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const webhookLinks = webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }));
   pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }));
   const exampleProblems = await checkSpecExamples(doc, ctx.at);
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems };
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems, servers: ctx.servers.map((s) => s.url) };
 }
 
 export const specFileName = (file: string) => path.basename(file);

@@ -23,7 +23,7 @@ export function figureOf(grammar: string, lines: Token[][]): string {
     if (!tokens.length) return '<span data-line=""> </span>';
     return `<span data-line="">${tokens.map(([className, text, style]) => `<span${className ? ` class="${className}"` : ''}${style ? ` style="${escapeAttribute(style)}"` : ''}>${escapeText(text)}</span>`).join('')}</span>`;
   });
-  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes} style="display: grid;">${body.join('\n')}</code></pre></figure>`;
+  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes}>${body.join('\n')}</code></pre></figure>`;
 }
 
 /** TextMate's font style bits (vscode-textmate's FontStyle). */

@@ -46,6 +46,8 @@ function checkElement(node: MdxJsxFlowElement | MdxJsxTextElement, where: { file
   for (const attribute of node.attributes) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
       problems.push(diagnostic('ExpressionInContent', `spread attributes are not allowed in <${name}>`, where));
+    } else if (attribute.name === 'style') {
+      problems.push(diagnostic('StyleInContent', `the style attribute of <${name}> is not applied: the site's Content-Security-Policy allows no inline styles`, where, { hint: 'style it from the theme\'s stylesheet (templates/styles.css), or use a component' }));
     } else if (attribute.value !== null && attribute.value !== undefined && typeof attribute.value !== 'string') {
       problems.push(diagnostic('ExpressionInContent', `attribute ${attribute.name} of <${name}> must be a plain string, not an expression`, where, { hint: `write ${attribute.name}="…"` }));
     }
