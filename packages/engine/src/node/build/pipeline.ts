@@ -115,6 +115,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     files.set('_headers', formatHeaders(headerRules({
       inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
       connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
+      scriptOrigins: site.tagManager ? [site.tagManager] : [],
       svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
     })));
     for (const [file, text] of files) sink.write(file, text);

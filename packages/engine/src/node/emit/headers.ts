@@ -17,6 +17,11 @@ export interface HeaderInputs {
   inlineScripts: readonly string[];
   /** Origins the pages may fetch from besides their own (hosted search hosts, the API servers). */
   connectOrigins: readonly string[];
+  /**
+   * Origins of scripts the pages load from elsewhere (the tag-manager container, when configured):
+   * allowed as script sources, and for the pings and pixels such a script sends.
+   */
+  scriptOrigins?: readonly string[];
   /** Output paths of SVG files: each is served so it cannot script or load anything. */
   svgFiles?: readonly string[];
 }
@@ -53,12 +58,14 @@ export function connectOrigin(url: string): string | null {
 /** The Content-Security-Policy of every page. Styles come from the one CSS file only. */
 export function contentSecurityPolicy(inputs: HeaderInputs): string {
   const scripts = [...new Set(inputs.inlineScripts)].map(scriptHash);
-  const connect = [...new Set(inputs.connectOrigins.map(connectOrigin).filter((o): o is string => o !== null))].sort();
+  const origins = (urls: readonly string[]) => [...new Set(urls.map(connectOrigin).filter((o): o is string => o !== null))].sort();
+  const external = origins(inputs.scriptOrigins ?? []);
+  const connect = origins([...inputs.connectOrigins, ...(inputs.scriptOrigins ?? [])]);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scripts.join(' ')}`.trim(),
+    `script-src 'self'${external.map((o) => ` ${o}`).join('')} ${scripts.join(' ')}`.trim(),
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${external.map((o) => ` ${o}`).join('')}`,
     "font-src 'self'",
     `connect-src 'self'${connect.map((o) => ` ${o}`).join('')}`,
     "object-src 'none'",
