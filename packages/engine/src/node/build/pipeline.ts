@@ -90,6 +90,10 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
     const site = siteData(config, graph, Boolean(options.devScript));
+    // Images are for the published site: an in-memory build (`check`, tests) makes none. New cards
+    // are made on a worker thread while this one renders the pages.
+    const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });
+    cardsMade?.catch(() => {}); // awaited below
     const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
@@ -104,9 +108,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
     if (spec) copies.set(spec.url.slice(1), spec.file);
     for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
-    // Images are for the published site: an in-memory build (`check`, tests) makes none.
-    if (!(sink instanceof MemorySink || sink instanceof DiscardSink)) {
-      const cards = await task(log, 'cards', () => socialCards({ graph, site, cache: caches.cards }), (c) => `${c.files.size} social cards (${c.made} new)`);
+    if (cardsMade) {
+      const cards = await task(log, 'cards', () => cardsMade, (c) => `${c.files.size} social cards (${c.made} new)`);
       for (const [file, png] of cards.files) files.set(file, png);
     }
     // An SVG is a document that can script on the site's origin when opened: only drawings are published.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type { PageNode } from '../../shared/page';
 import type { SiteData } from '../../shared/site';
@@ -85,21 +86,109 @@ async function cardSvg(text: CardText): Promise<string> {
   return satori(cardTree(text) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts() });
 }
 
-/** Rasterises a card's SVG to PNG with resvg on the libuv pool, so the next card's layout runs meanwhile. */
+/** Rasterises a card's SVG to PNG with resvg. */
 async function cardPng(svg: string): Promise<Buffer> {
   const { renderAsync } = await import('@resvg/resvg-js');
   return (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).asPng();
 }
 
-/** Renders one card to PNG. */
+/** Renders one card to PNG on this thread. */
 export async function renderCard(text: CardText): Promise<Buffer> {
   return cardPng(await cardSvg(text));
 }
 
 /**
+ * The card worker's whole program (plain JavaScript: no TypeScript loader): satori lays each card
+ * out and resvg rasterises it, one after another, while the build's own thread renders pages.
+ */
+const CARD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createRequire } = require('node:module');
+const { Resvg } = createRequire(workerData.base)('@resvg/resvg-js');
+import(workerData.satori).then(({ default: satori }) => {
+  const fonts = workerData.fonts.map((f) => ({ ...f, data: Buffer.from(f.data) }));
+  let queue = Promise.resolve();
+  parentPort.on('message', ({ id, tree }) => {
+    queue = queue.then(async () => {
+      try {
+        const svg = await satori(tree, { width: workerData.width, height: workerData.height, fonts });
+        const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+        parentPort.postMessage({ id, png });
+      } catch (error) {
+        parentPort.postMessage({ id, error: String((error && error.message) || error) });
+      }
+    });
+  });
+}, (error) => parentPort.postMessage({ id: -1, error: String(error && error.message) }));
+`;
+
+/**
+ * Makes cards on a worker thread: the build's thread only posts each card's layout tree and goes
+ * on rendering pages, so on two cores the cards cost little wall time. Any failure of the worker
+ * (it cannot start, a library throws) makes the remaining cards on this thread instead, with the
+ * same libraries and the same output.
+ */
+class CardWorker {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, { text: CardText; resolve: (png: Buffer) => void; reject: (error: Error) => void }>();
+  private next = 0;
+  private broken = false;
+
+  render(text: CardText): Promise<Buffer> {
+    if (this.broken) return renderCard(text);
+    const id = this.next++;
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.set(id, { text, resolve, reject });
+      try {
+        const worker = this.start();
+        worker.ref(); // keeps the process alive while a card is on its way
+        worker.postMessage({ id, tree: cardTree(text) });
+      } catch {
+        this.fallBack();
+      }
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const workerData = { base: import.meta.url, satori: import.meta.resolve('satori'), width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts().map((f) => ({ ...f, data: new Uint8Array(f.data) })) };
+    const worker = new Worker(CARD_WORKER, { eval: true, workerData });
+    worker.on('message', (m: { id: number; png?: Uint8Array; error?: string }) => {
+      const job = this.waiting.get(m.id);
+      if (!job) return this.fallBack(); // the worker could not load its libraries
+      this.waiting.delete(m.id);
+      if (!this.waiting.size) worker.unref(); // idle: never what keeps a finished build running
+      if (m.png) job.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
+      else renderCard(job.text).then(job.resolve, job.reject);
+    });
+    worker.on('error', () => this.fallBack());
+    worker.on('exit', () => this.fallBack());
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Cards still waiting are made on this thread. */
+  private fallBack(): void {
+    if (this.broken) return;
+    this.broken = true;
+    void this.worker?.terminate();
+    for (const [id, job] of this.waiting) {
+      this.waiting.delete(id);
+      renderCard(job.text).then(job.resolve, job.reject);
+    }
+  }
+
+  close(): void {
+    this.broken = true;
+    void this.worker?.terminate();
+  }
+}
+
+/**
  * The social card (og:image) of every page a reader can share, as output path → PNG. A card is
  * made only when its text (or docsgen) changed since it was cached: the cache holds PNGs (base64)
- * by card text, so a warm build copies them and a changed title renders one card.
+ * by card text, so a warm build copies them and a changed title renders one card. Call it before
+ * rendering the pages and await it after: the new cards are made on a worker thread meanwhile.
  */
 export async function socialCards({ graph, site, cache }: { graph: PageGraph; site: SiteData; cache: DirCache<string> }): Promise<{ files: Map<string, Buffer>; made: number }> {
   const files = new Map<string, Buffer>();
@@ -111,6 +200,7 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
   }
   const engine = cardEngine();
   const pending: Array<Promise<void>> = [];
+  const worker = new CardWorker();
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     if (!hasCard(page.kind)) continue;
@@ -124,15 +214,17 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
       continue;
     }
     made++;
-    // Layout of this card overlaps the rasterising of the previous ones (at most two in flight).
-    const svg = await cardSvg(text);
-    pending.push(cardPng(svg).then((png) => {
+    pending.push(worker.render(text).then((png) => {
       cache.set(key, png.toString('base64'));
       files.set(file, png);
     }));
-    if (pending.length >= 2) await pending.shift();
   }
-  await Promise.all(pending);
+  try {
+    await Promise.all(pending);
+  } finally {
+    worker.close();
+  }
   cache.retain(keys);
-  return { files, made };
+  // In route order, whatever order the cards were finished in.
+  return { files: new Map([...files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))), made };
 }
