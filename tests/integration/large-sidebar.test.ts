@@ -65,3 +65,31 @@ describe('a sidebar too large to send with every page', () => {
     expect(readOut(small, 'api/get-payment/index.html')).not.toContain('data-sidebar-part');
   });
 });
+
+describe('a content page of a site without a config', () => {
+  /** A site of `folders` top-level folders of two pages each (one sidebar per folder by default). */
+  async function folders(count: number): Promise<string> {
+    // The site's title is its folder's name: the same in both, so that only the folders differ.
+    const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-folders-${count}-`)), 'site');
+    const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: A page about ${title}.\n---\n\n${body}\n`;
+    fs.mkdirSync(path.join(root, 'content'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'content/index.mdx'), page('Home', 'Start at [the first folder](/f000/a).'));
+    for (let i = 0; i < count; i++) {
+      const dir = `f${String(i).padStart(3, '0')}`;
+      const next = `f${String((i + 1) % count).padStart(3, '0')}`;
+      fs.mkdirSync(path.join(root, 'content', dir));
+      fs.writeFileSync(path.join(root, 'content', dir, 'a.mdx'), page(`A ${i}`, `See [b](/${dir}/b) and [the next folder](/${next}/a).`));
+      fs.writeFileSync(path.join(root, 'content', dir, 'b.mdx'), page(`B ${i}`, `Back to [a](/${dir}/a).`));
+    }
+    const result = await buildSite(root, { noCache: true });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    return root;
+  }
+
+  it('is the same size whatever the number of folders: the default navbar links to six sidebars at most', async () => {
+    const [few, many] = [await folders(8), await folders(40)];
+    const html = (root: string) => readOut(root, 'f001/a/index.html');
+    expect(hrefs(html(many), '.navbar-items a.navbar-link')).toEqual(['/f000/a', '/f001/a', '/f002/a', '/f003/a', '/f004/a', '/f005/a']);
+    expect(Buffer.byteLength(html(many))).toBe(Buffer.byteLength(html(few)));
+  }, 120_000);
+});

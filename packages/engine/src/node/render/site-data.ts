@@ -54,10 +54,17 @@ function siteSearch(config: ResolvedConfig): SiteSearch {
   return { local, hosted: { appId, apiKey, indexName, hosts, versionTag: searchVersionTag(config.versionLabel), facets } };
 }
 
+/**
+ * Sidebars the default navbar links to, at most: a site of hundreds of top-level folders would
+ * otherwise put a link to each on every page, so every page would grow with the site. The others
+ * are reached through the pages (`docsgen check` warns about a page nothing links to).
+ */
+export const DEFAULT_NAVBAR_SIDEBARS = 6;
+
 function defaultNavbar(graph: PageGraph): NavbarItem[] {
   const label = (id: string) => (id.length <= 3 ? id.toUpperCase() : id.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()));
   return [
-    ...Object.keys(graph.sidebars).map((id): NavbarItem => ({ type: 'sidebar', sidebarId: id, label: label(id) })),
+    ...Object.keys(graph.sidebars).slice(0, DEFAULT_NAVBAR_SIDEBARS).map((id): NavbarItem => ({ type: 'sidebar', sidebarId: id, label: label(id) })),
     { type: 'search' },
     { type: 'colorMode' },
   ];
