@@ -21,6 +21,7 @@ import { CodeBlock } from './components/CodeBlock';
 import { ContentImage } from './components/ContentImage';
 import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
+import { Table } from './components/Table';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
@@ -49,6 +50,7 @@ export const components = {
   img: ContentImage,
   input: TaskCheckbox,
   code: InlineCode,
+  table: Table,
   h2: H2,
   h3: H3,
   h4: H4,
