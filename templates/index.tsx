@@ -22,6 +22,7 @@ import { ContentImage } from './components/ContentImage';
 import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
 import { Table } from './components/Table';
+import { TableHeaderCell } from './components/TableHeaderCell';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
@@ -51,6 +52,7 @@ export const components = {
   input: TaskCheckbox,
   code: InlineCode,
   table: Table,
+  th: TableHeaderCell,
   h2: H2,
   h3: H3,
   h4: H4,
