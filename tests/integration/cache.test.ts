@@ -14,8 +14,8 @@ describe('the persistent build cache', () => {
     const first = await buildSite(root, { noCache: false });
     expect(first.ok).toBe(true);
     // One small file per entry, never one big string: a page per compiled page, one per rendered route.
-    expect(fs.readdirSync(path.join(root, '.docsgen/v3/pages')).length).toBe(first.graph!.routes.filter((r) => first.graph!.pages[r]!.contentFile).length);
-    expect(fs.readdirSync(path.join(root, '.docsgen/v3/render')).length).toBe(first.graph!.routes.length);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/pages')).length).toBe(first.graph!.routes.filter((r) => first.graph!.pages[r]!.contentFile).length);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/render')).length).toBe(first.graph!.routes.length);
     expect(readOut(root, 'guide/shared/index.html')).toContain('Shared note, version one.');
 
     writeFiles(root, { 'content/partials/_note.mdx': 'Shared note, version two.\n' });
