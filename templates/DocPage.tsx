@@ -22,10 +22,11 @@ export function DocPage({ site, page, content, sidebar, islands }: PageProps) {
             <nav className="breadcrumbs" aria-label="Breadcrumbs">
               <ol>
                 <li><a href="/" aria-label="Home page">Home</a></li>
+                {/* the separator sits beside the first line of the label it leads to, never alone on a line */}
                 {page.breadcrumbs.map((crumb, i) => (
-                  <li key={i}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
+                  <li key={i}><span className="breadcrumbs-sep" aria-hidden="true">›</span>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
                 ))}
-                <li aria-current="page"><span>{page.sidebarLabel}</span></li>
+                <li aria-current="page"><span className="breadcrumbs-sep" aria-hidden="true">›</span><span>{page.sidebarLabel}</span></li>
               </ol>
             </nav>
           ) : null}

@@ -29,17 +29,25 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
         <div className="drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
           <div className="drawer-header">
             <a className="navbar-brand" href="/">{site.title}</a>
-            <button type="button" className="navbar-icon-button" data-drawer-close="" aria-label="Close navigation">
+            <button type="button" className="navbar-icon-button drawer-close" data-drawer-close="" aria-label="Close navigation">
               <Icon name="close" size={22} />
             </button>
+            <a className="navbar-icon-button drawer-close-nojs" href="#main" aria-label="Close navigation">
+              <Icon name="close" size={22} />
+            </a>
           </div>
-          {/* filled with a copy of the page's sidebar when the drawer opens (keeps the HTML small) */}
-          {sidebar ? <div className="drawer-sidebar" /> : null}
+          {/* the site's main links first, then the section's (an API sidebar has about 80 links) */}
           <div className="drawer-items">
             {site.navbar.items.map((item, i) => (
               <NavbarItem key={i} item={item} site={site} page={page} inDrawer />
             ))}
           </div>
+          {/* the page's sidebar, so the menu lists it without JavaScript too (each list's HTML is rendered once per build) */}
+          {sidebar ? (
+            <div className="drawer-sidebar">
+              <Sidebar sidebar={sidebar} currentRoute={page.route} />
+            </div>
+          ) : null}
         </div>
       </div>
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>

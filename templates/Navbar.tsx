@@ -3,9 +3,19 @@ import { isExternal } from '../packages/engine/src/shared/site';
 import type { PageNode } from './types';
 import { Icon } from './components/Icon';
 
+/** True when `route` is `base` or a page below it. */
+function isUnder(route: string, base: string): boolean {
+  return route === base || route.startsWith(base === '/' ? '/' : `${base}/`);
+}
+
+/**
+ * A link is active on its sidebar's pages and below its prefix; a dropdown also on the pages of its
+ * entries and below them ('API & SDK' on `/api/*` and `/js/*`).
+ */
 function isActive(item: NavItem, page: PageNode): boolean {
   if (item.sidebarId && page.sidebarId === item.sidebarId) return true;
-  if (item.activePrefix && (page.route === item.activePrefix || page.route.startsWith(`${item.activePrefix}/`))) return true;
+  if (item.activePrefix && isUnder(page.route, item.activePrefix)) return true;
+  if (item.type === 'dropdown' && item.items?.some((entry) => !isExternal(entry.href) && entry.href !== '/' && isUnder(page.route, entry.href))) return true;
   return Boolean(item.href && item.href === page.route);
 }
 
@@ -24,7 +34,8 @@ function Dropdown({ label, items, active, icon, version }: { label: string; item
     <div className={`navbar-dropdown${active ? ' active' : ''}`}>
       <button type="button" className="navbar-link navbar-dropdown-toggle" aria-haspopup="true" aria-expanded="false">
         {icon ? <Icon name={icon} size={16} /> : null}
-        {label}
+        {/* an icon dropdown (the locale) shows its icon only where the navbar is narrow */}
+        {icon ? <span className="navbar-locale-label">{label}</span> : label}
       </button>
       <ul className="navbar-dropdown-menu">
         {items.map((item) => (
@@ -95,6 +106,10 @@ export function Navbar({ site, page }: { site: SiteData; page: PageNode }) {
         <button type="button" className="navbar-icon-button navbar-toggle" data-drawer-toggle="" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer">
           <Icon name="menu" size={22} />
         </button>
+        {/* without JavaScript the menu opens as the link's target (CSS `:target`); with it, the button above */}
+        <a className="navbar-icon-button navbar-toggle navbar-toggle-nojs" href="#drawer" aria-label="Open navigation">
+          <Icon name="menu" size={22} />
+        </a>
         <a className="navbar-brand" href="/">
           {logo ? <img className="navbar-logo" src={logo.src} alt={logo.alt} width={32} height={32} /> : null}
           <span className="navbar-title">{site.title}</span>

@@ -22,6 +22,8 @@ import { CodeBlock } from './components/CodeBlock';
 import { ContentImage } from './components/ContentImage';
 import { TaskCheckbox } from './components/TaskCheckbox';
 import { InlineCode } from './components/InlineCode';
+import { Table } from './components/Table';
+import { TableHeaderCell } from './components/TableHeaderCell';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 import { sidebarParts } from './Sidebar';
 import type { Sidebar } from '../packages/engine/src/shared/page';
@@ -53,6 +55,8 @@ export const components = {
   img: ContentImage,
   input: TaskCheckbox,
   code: InlineCode,
+  table: Table,
+  th: TableHeaderCell,
   h2: H2,
   h3: H3,
   h4: H4,

@@ -8,6 +8,7 @@ import { Tabs, TabItem } from '../components/Tabs';
 import { CodeBlock } from '../components/CodeBlock';
 import { H2, H3 } from '../components/Heading';
 import { Island } from '../components/Island';
+import { breakablePath } from '../components/Breakable';
 import ApiConsole, { type ApiConsoleProps } from '../islands/ApiConsole';
 
 /** One named field of a list (a parameter, a response header): name, type, required, description, then extras. */
@@ -91,8 +92,8 @@ function OperationBody({ op }: { op: ApiOperationData }) {
       <div className="api-endpoint">
         <span className={`method-badge method-${op.method.toLowerCase()}`}>{op.method}</span>
         <code className="api-path">
-          {server ? <span className="api-server">{server.url}</span> : null}
-          {op.path}
+          {server ? <span className="api-server">{breakablePath(server.url)}</span> : null}
+          {breakablePath(op.path)}
         </code>
       </div>
       <Island name="ApiConsole" component={ApiConsole} props={consoleProps(op)} hydrate="interaction" />

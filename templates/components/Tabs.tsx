@@ -14,6 +14,7 @@ export function TabItem({ children }: TabItemProps) {
 /**
  * Tabs rendered on the server with every panel in the HTML (the first one shown). The client
  * behaviour switches panels, syncs every Tabs with the same `groupId` and remembers the choice.
+ * Without JavaScript the tab list is hidden and every panel shows under its label (CSS).
  */
 export function Tabs({ groupId, className, children }: { groupId?: string; className?: string; children?: ReactNode }) {
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === 'string');
@@ -29,6 +30,8 @@ export function Tabs({ groupId, className, children }: { groupId?: string; class
       </div>
       {items.map((item, i) => (
         <div key={item.props.value} role="tabpanel" id={`${id}-panel-${i}`} aria-labelledby={`${id}-tab-${i}`} data-value={item.props.value} className="tabs-panel" hidden={i !== 0}>
+          {/* shown only without JavaScript, when every panel shows (the tab list needs a script) */}
+          <p className="tabs-panel-label" aria-hidden="true">{item.props.label ?? item.props.value}</p>
           {item.props.children}
         </div>
       ))}

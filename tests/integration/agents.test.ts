@@ -12,7 +12,7 @@ let secondBuild: BuildResult;
 /** Social card cache entries (name → mtime) after the first and the second build. */
 let cardsBefore: Record<string, number>;
 let cardsAfter: Record<string, number>;
-const cardCache = () => Object.fromEntries(fs.readdirSync(path.join(root, '.docsgen/v3/cards')).map((f) => [f, fs.statSync(path.join(root, '.docsgen/v3/cards', f)).mtimeMs]));
+const cardCache = () => Object.fromEntries(fs.readdirSync(path.join(root, '.docsgen/v4/cards')).map((f) => [f, fs.statSync(path.join(root, '.docsgen/v4/cards', f)).mtimeMs]));
 
 const GUIDE = `---
 title: Agent guide

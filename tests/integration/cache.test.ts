@@ -14,8 +14,8 @@ describe('the persistent build cache', () => {
     const first = await buildSite(root, { noCache: false });
     expect(first.ok).toBe(true);
     // One small file per entry, never one big string: a page per compiled page, one per rendered route.
-    expect(fs.readdirSync(path.join(root, '.docsgen/v3/pages')).length).toBe(first.graph!.routes.filter((r) => first.graph!.pages[r]!.contentFile).length);
-    expect(fs.readdirSync(path.join(root, '.docsgen/v3/render')).length).toBe(first.graph!.routes.length);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/pages')).length).toBe(first.graph!.routes.filter((r) => first.graph!.pages[r]!.contentFile).length);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/render')).length).toBe(first.graph!.routes.length);
     expect(readOut(root, 'guide/shared/index.html')).toContain('Shared note, version one.');
 
     writeFiles(root, { 'content/partials/_note.mdx': 'Shared note, version two.\n' });
@@ -31,9 +31,9 @@ describe('the persistent build cache', () => {
     expect(cold.ok).toBe(true);
     const apiRoutes = cold.graph!.routes.filter((r) => r.startsWith('/api'));
     // One entry per API page and one for the rest (sidebar, schemas, diagnostics, the routes).
-    expect(fs.readdirSync(path.join(root, '.docsgen/v3/api')).length).toBe(apiRoutes.length + 1);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/api')).length).toBe(apiRoutes.length + 1);
     const before = snapshotFiles(path.join(root, 'build'));
-    fs.rmSync(path.join(root, '.docsgen/v3/render'), { recursive: true });
+    fs.rmSync(path.join(root, '.docsgen/v4/render'), { recursive: true });
     const lines: string[] = [];
     const warm = await new SiteBuilder({ root, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
     expect(warm.ok).toBe(true);

@@ -54,7 +54,7 @@ describe('the web font', () => {
   it('keeps the subset in the .docsgen cache by characters, and subsets again when the site uses a new one', async () => {
     const root = siteWithFont();
     expect((await buildSite(root, { noCache: false })).ok).toBe(true);
-    const dir = path.join(root, '.docsgen/v3/font');
+    const dir = path.join(root, '.docsgen/v4/font');
     const [entry] = fs.readdirSync(dir);
     // The next build takes the entry as it is (marked here to see it come through).
     const stored = JSON.parse(fs.readFileSync(path.join(dir, entry), 'utf8')) as { css: string };

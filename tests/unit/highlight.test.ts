@@ -86,7 +86,7 @@ describe('code highlighting', () => {
     expect(titled.match(/data-highlighted-line/g)).toHaveLength(1);
     expect(titled).toMatch(/class="t-keyword/);
     expect(titled).not.toContain('style="color');
-    expect(await renderCodeBlock('plaintext', '', 'plain <text> & more')).toContain('plain &#x3C;text> &#x26; more');
+    expect(await renderCodeBlock('plaintext', '', 'plain <text> & more')).toContain('plain &#x3C;text&#x3E; &#x26; more');
   });
 
   it('renders a block requested twice at once only once, then serves it from the cache', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Bump when anything the caches store changes shape or meaning. */
-export const ENGINE_CACHE_VERSION = '3';
+export const ENGINE_CACHE_VERSION = '4';
 
 export const hashOf = (...parts: string[]): string => {
   const hash = createHash('sha1');

@@ -2,6 +2,7 @@ import { unified } from 'unified';
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import type { ShikiTransformer } from 'shiki';
 import { toHtml } from 'hast-util-to-html';
+import { stringifyEntities } from 'stringify-entities';
 import type { Element, Root } from 'hast';
 import { getHighlighter, highlighterWith, NO_TIME_LIMIT, theme, THEME_NAME, tokenClasses } from './code-block/shiki-highlighter';
 import { canonicalJson, canonicalJsonLines } from './code-block/canonical-json';
@@ -70,6 +71,25 @@ function prettyCodeShape(grammar: string): ShikiTransformer {
 }
 
 /**
+ * The figure's HTML. Text is written with `>` escaped as well as `<` and `&` (hast-util-to-html
+ * leaves `>` raw: valid HTML, but strict validators, html-validate's standard preset among them,
+ * reject it, and code is full of `=>` and `->`); figureOf writes the same.
+ */
+const TEXT_SUBSET = ['<', '&', '>'];
+function codeHtml(tree: Root): string {
+  const escapeGt = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type === 'element') escapeGt(child);
+      else if (child.type === 'text' && child.value.includes('>')) {
+        Object.assign(child, { type: 'raw', value: stringifyEntities(child.value, { subset: TEXT_SUBSET }) });
+      }
+    }
+  };
+  escapeGt(tree);
+  return toHtml(tree, { allowDangerousHtml: true });
+}
+
+/**
  * A block without meta (no title, no highlighted lines) goes straight through shiki's `codeToHast`
  * and gets the same figure rehype-pretty-code makes, skipping its HTML round trip (the costliest
  * part of highlighting). Canonical JSON (every example the API reference generates) is tokenised
@@ -95,9 +115,9 @@ export async function renderWithShiki(grammar: string, meta: string, code: strin
   if (!meta) {
     const highlighter = await highlighterWith(grammar);
     const hast = highlighter.codeToHast(code.replace(/\n$/, ''), { lang: grammar, theme: THEME_NAME, tokenizeTimeLimit: NO_TIME_LIMIT, transformers: [tokenClasses, prettyCodeShape(grammar)] });
-    return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: hast.children as Element[] }] });
+    return codeHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: hast.children as Element[] }] });
   }
   const element: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${grammar}`] }, data: { meta } as Element['data'], children: [{ type: 'text', value: code }] };
   const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [element] }] };
-  return toHtml(await highlightProcessor.run(tree));
+  return codeHtml(await highlightProcessor.run(tree));
 }

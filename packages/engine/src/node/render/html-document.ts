@@ -16,7 +16,8 @@ export interface DocumentAssets {
 }
 
 /**
- * Runs before first paint: applies the stored colour mode, hides a dismissed announcement and
+ * Runs before first paint: marks the page as scripted (`class="js"`: controls that need
+ * JavaScript show only then), applies the stored colour mode, hides a dismissed announcement and
  * marks a Mac for the search shortcut hint, so none of them flashes or shifts the layout.
  */
 export function headScript(site: SiteData): string {
@@ -26,7 +27,7 @@ export function headScript(site: SiteData): string {
     : `||'${fallback}'`;
   // a Mac (or iPad/iPhone) shows the search shortcut as ⌘K (styles.css, data-platform)
   const mac = `var n=navigator,p=(n.userAgentData&&n.userAgentData.platform)||n.platform||'';if(/^mac|iphone|ipad/i.test(p))d.dataset.platform='mac';`;
-  return `(function(){var d=document.documentElement;${mac}try{var t=localStorage.getItem('theme');d.dataset.theme=(t==='dark'||t==='light')?t:(null${system});var a=d.dataset.announcement;if(a&&localStorage.getItem('docsgen.announcement.dismissed')===a)d.dataset.announcementDismissed='';if(localStorage.getItem('docsgen.sidebar.hidden')==='1')d.dataset.sidebarHidden='';}catch(e){d.dataset.theme='${fallback}'}})()`;
+  return `(function(){var d=document.documentElement;d.classList.add('js');${mac}try{var t=localStorage.getItem('theme');d.dataset.theme=(t==='dark'||t==='light')?t:(null${system});var a=d.dataset.announcement;if(a&&localStorage.getItem('docsgen.announcement.dismissed')===a)d.dataset.announcementDismissed='';if(localStorage.getItem('docsgen.sidebar.hidden')==='1')d.dataset.sidebarHidden='';}catch(e){d.dataset.theme='${fallback}'}})()`;
 }
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c2410c"/><path d="M9 22V10h13M9 16h10M9 22h13" stroke="#fff" stroke-width="3" fill="none"/></svg>')}`;

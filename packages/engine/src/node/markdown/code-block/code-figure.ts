@@ -6,9 +6,10 @@ import { THEME_NAME, TOKEN_CLASS } from './shiki-highlighter';
 /** One token: its class (undefined: the foreground colour), text, and a style the classes cannot express. */
 export type Token = [className: string | undefined, text: string, style?: string];
 
-// What hast-util-to-html escapes in text and in double-quoted attribute values by default (its own
-// subsets, as module constants so stringify-entities reuses its regular expressions).
-const TEXT_SUBSET = ['<', '&'];
+// What hast-util-to-html escapes in double-quoted attribute values by default, and in text what
+// render-code-block.ts escapes (hast-util-to-html's `<` and `&`, and `>`); module constants so
+// stringify-entities reuses its regular expressions.
+const TEXT_SUBSET = ['<', '&', '>'];
 const ATTRIBUTE_SUBSET = ['\0', '"', '&', "'", '`'];
 const escapeText = (s: string) => stringifyEntities(s, { subset: TEXT_SUBSET });
 const escapeAttribute = (s: string) => stringifyEntities(s, { subset: ATTRIBUTE_SUBSET });
