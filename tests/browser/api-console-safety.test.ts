@@ -1,3 +1,5 @@
+import path from 'node:path';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +34,14 @@ describe.skipIf(!hasChromium)('the API console is payment-safe', () => {
   let api: Awaited<ReturnType<typeof startApi>>;
 
   beforeAll(async () => {
+    api = await startApi();
     const root = copyFixture('issue-12');
+    // The pages' CSP lets the console reach the spec's servers only: the stand-in and the plain-http
+    // host of the warning test are listed there (the console still sends to them as custom servers).
+    const spec = path.join(root, 'specs/payments.yaml');
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('servers:\n', `servers:\n  - url: ${api.url}\n    description: Stand-in\n  - url: http://payments.example.test\n    description: Plain http\n`));
     expect((await buildSite(root)).ok).toBe(true);
     site = await serveBuilt(root);
-    api = await startApi();
     browser = await launchChromium();
   });
   afterAll(async () => {

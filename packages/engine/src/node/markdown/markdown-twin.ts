@@ -2,9 +2,13 @@ import type { Root as MdastRoot, RootContent, PhrasingContent, BlockContent, Par
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
+import { directiveToMarkdown } from 'mdast-util-directive';
 
-/** How twins are written: CommonMark + GFM tables, `-` bullets, fenced code, `_emphasis_`. */
-export const TWIN_MARKDOWN: ToMarkdownOptions = { extensions: [gfmToMarkdown()], bullet: '-', fences: true, emphasis: '_', rule: '-', listItemIndent: 'one' };
+/**
+ * How twins are written: CommonMark + GFM tables, `-` bullets, fenced code, `_emphasis_`; a
+ * directive that is no admonition (an error of its page, reported) is written back as written.
+ */
+export const TWIN_MARKDOWN: ToMarkdownOptions = { extensions: [gfmToMarkdown(), directiveToMarkdown()], bullet: '-', fences: true, emphasis: '_', rule: '-', listItemIndent: 'one' };
 
 type Jsx = MdxJsxFlowElement | MdxJsxTextElement;
 type Node = RootContent;
