@@ -105,12 +105,15 @@ function categoryState(): { sidebar: string; open: Map<string, boolean> } | null
  * that the new page's own categories (those holding its link, rendered open) always open.
  */
 function restoreCategories(before: { sidebar: string; open: Map<string, boolean> } | null): void {
-  const sidebar = before && document.querySelector<HTMLElement>(`.main-wrapper .sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`);
-  if (!sidebar) return;
-  for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) {
-    const wasOpen = before.open.get(details.dataset.cat!);
-    const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
-    if (wasOpen !== undefined) details.open = wasOpen || current;
+  if (!before) return;
+  // the page's sidebar and the mobile drawer's copy of it (written with the page)
+  const selector = `.sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`;
+  for (const sidebar of document.querySelectorAll<HTMLElement>(`.main-wrapper ${selector}, #drawer ${selector}`)) {
+    for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) {
+      const wasOpen = before.open.get(details.dataset.cat!);
+      const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
+      if (wasOpen !== undefined) details.open = wasOpen || current;
+    }
   }
 }
 
