@@ -73,7 +73,8 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
       await page.waitForSelector('.api-console-panel');
       await page.selectOption('#console-server', '__custom');
       await page.fill('[aria-label="Server URL"]', 'https://elsewhere.example');
-      await page.click('text=Send');
+      await page.fill('#console-key', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc');
+      await page.click('button:text-is("Send")');
       await page.waitForSelector('.api-console-error');
       expect(await page.textContent('.api-console-error')).toContain('Content-Security-Policy');
       expect(await page.textContent('.api-console-error')).toContain('https://elsewhere.example');
