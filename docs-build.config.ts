@@ -13,6 +13,8 @@ const provider = {
 
 export default defineConfig({
   title: 'documentation',
+  // og:image cards for every page (made on a worker thread; cached by their text in .docsgen/)
+  socialCards: true,
   tagline: 'Find API, code examples, logos and much more',
   description: 'Get started and explore our powerful payment solutions — including Checkout, Blocks, Link and Verify.',
   openapi: 'specs/payments.yaml',

@@ -63,6 +63,10 @@ const htmlFiles = (dir: string): string[] =>
 
 beforeAll(async () => {
   root = copyFixture('api');
+  // Social cards are opt-in (they cost a cold build more than anything else per page).
+  const config = path.join(root, 'docs-build.config.ts');
+  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("  title: 'api fixture',\n", "  title: 'api fixture',\n  socialCards: true,\n"));
+  expect(fs.readFileSync(config, 'utf8')).toContain('socialCards: true');
   writeFiles(root, { 'content/guide.mdx': GUIDE, 'content/partials/_shared.mdx': 'Shared text from a partial for {{provider.name}}.\n' });
   // With the persistent cache, so the second build shows that cards are reused.
   result = await buildSite(root, { noCache: false });

@@ -181,7 +181,7 @@ export const userConfigSchema = z
      * A social card (og:image, 1200×630 PNG with the page's title and section) for every page.
      * Default true. Each new card costs about 0.1 s of the build; cards are cached by their text.
      */
-    socialCards: z.boolean().default(true),
+    socialCards: z.boolean().default(false),
     announcement: announcementSchema.optional(),
     colorMode: z
       .object({
