@@ -46,12 +46,16 @@ export interface ApiExample {
   name?: string;
   summary?: string;
   html: string;
+  /** The example as text (what `html` highlights), for the page's Markdown twin. */
+  code?: string;
 }
 
 export interface ApiSample {
   lang: string;
   label: string;
   html: string;
+  /** The sample's code as text (what `html` highlights), for the page's Markdown twin. */
+  code: string;
 }
 
 /** A server of the spec; `descriptionHtml` is its description rendered inline. */

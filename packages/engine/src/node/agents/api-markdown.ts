@@ -68,7 +68,7 @@ const section = (title: string, lines: Array<string | false | undefined>): strin
 
 /** Each example, with its summary when it is a named one. */
 const examplesMarkdown = (examples: readonly ApiExample[]): string =>
-  examples.map((e) => `Example${e.summary ? ` (${e.summary})` : ''}:\n\n${fence('json', codeText(e.html))}`).join('\n\n');
+  examples.map((e) => `Example${e.summary ? ` (${e.summary})` : ''}:\n\n${fence('json', e.code ?? codeText(e.html))}`).join('\n\n');
 
 function responsesMarkdown(responses: readonly ApiResponse[], noun: string): string[] {
   return responses.map((r) => {
@@ -114,7 +114,7 @@ function operationMarkdown(op: ApiOperationData): string {
     ]));
   }
   parts.push('## Responses', ...responsesMarkdown(op.responses, 'response'));
-  parts.push(section('Code samples', op.samples.map((s) => `### ${s.label}\n\n${fence(s.lang, codeText(s.html))}`)));
+  parts.push(section('Code samples', op.samples.map((s) => `### ${s.label}\n\n${fence(s.lang, s.code)}`)));
   return parts.filter(Boolean).join('\n\n');
 }
 

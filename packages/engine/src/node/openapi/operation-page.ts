@@ -54,7 +54,12 @@ function examplesOf(media: JsonObject, b: Build, mode: SchemaMode): MediaExample
 
 /** Highlights each example as pretty JSON, keeping its name and summary. */
 function highlightExamples(b: Build, examples: MediaExample[]): Promise<ApiExample[]> {
-  return Promise.all(examples.map(async (e) => ({ name: e.name, summary: e.summary, html: await b.ctx.highlight(JSON.stringify(e.value, null, 2), 'json') })));
+  return Promise.all(
+    examples.map(async (e) => {
+      const code = JSON.stringify(e.value, null, 2);
+      return { name: e.name, summary: e.summary, html: await b.ctx.highlight(code, 'json'), code };
+    }),
+  );
 }
 
 /** Path-level parameters, then the operation's own; an operation parameter replaces a path one of the same name and place. */
@@ -154,6 +159,7 @@ async function operationSamples(b: Build, parameters: ApiParameter[], body: { bo
       lang: s.lang,
       label: SAMPLE_LABELS[s.lang] ?? CODE_LANGUAGE_LABELS[s.lang] ?? s.lang,
       html: await ctx.highlight(s.code, s.lang),
+      code: s.code,
     })),
   );
 }
