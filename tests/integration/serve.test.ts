@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { resolveRequest } from '../../packages/engine/src/node/dev/static-server';
+import { resolveRequest } from '../../packages/engine/src/node/dev/request-path';
 import type { BuildResult } from '../../packages/engine/src/node/index';
 import { silentLogger } from '../../packages/engine/src/node/task';
 import { buildSite, copyFixture } from '../helpers/fixtures';
