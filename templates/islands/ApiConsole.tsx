@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SchemaNode } from '../../packages/engine/src/shared/api-model';
 import { isLiveKey, isPlainHttp, maskKey, maskSecrets, newIdempotencyKey } from './lib/console-safety';
+import { checkBody } from './lib/check-body';
+import { ConsoleHistory, ConsoleOutcome, type HistoryEntry, type Outcome } from './lib/ConsoleResult';
 
 export interface ApiConsoleProps {
   method: string;
@@ -15,60 +17,8 @@ export interface ApiConsoleProps {
   auth?: { none: boolean; label: string };
 }
 
-/** One request sent from this console, as its history shows it (masked; kept in memory only). */
-interface HistoryEntry {
-  at: string;
-  method: string;
-  url: string;
-  key: string;
-  idempotencyKey?: string;
-  body?: string;
-  status: string;
-}
-
-interface Outcome {
-  status?: number;
-  statusText?: string;
-  ms: number;
-  headers?: Array<[string, string]>;
-  body?: string;
-  error?: string;
-}
-
 /** How many sends the history keeps. */
 const HISTORY = 5;
-
-/** Checks a parsed JSON body against the schema tree: required fields, types and enums. Returns problems. */
-export function checkBody(value: unknown, node: SchemaNode, at = ''): string[] {
-  const where = at || 'the body';
-  if (node.variants || node.circular || node.type === 'any') return [];
-  const type = node.type.split('<')[0]!;
-  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (value === null) return node.nullable ? [] : [`${where} must not be null`];
-  if (type === 'array') {
-    if (!Array.isArray(value)) return [`${where} must be an array`];
-    return node.children ? value.flatMap((item, i) => checkBody(item, { type: 'object', children: node.children }, `${at}[${i}]`)) : [];
-  }
-  if (node.children?.length || type === 'object') {
-    if (!isObject) return [`${where} must be an object`];
-    const record = value as Record<string, unknown>;
-    const problems: string[] = [];
-    for (const child of node.children ?? []) {
-      const path = at ? `${at}.${child.name}` : child.name!;
-      if (!(child.name! in record)) {
-        if (child.required) problems.push(`${path} is required`);
-      } else {
-        problems.push(...checkBody(record[child.name!], child, path));
-      }
-    }
-    return problems;
-  }
-  if ((type === 'integer' && !Number.isInteger(value)) || (type === 'number' && typeof value !== 'number')) return [`${where} must be ${type === 'integer' ? 'an integer' : 'a number'}`];
-  if (type === 'string' && typeof value !== 'string') return [`${where} must be a string`];
-  if (type === 'boolean' && typeof value !== 'boolean') return [`${where} must be true or false`];
-  if (node.enum && !node.enum.includes(String(value))) return [`${where} must be one of ${node.enum.join(', ')}`];
-  return [];
-}
 
 /**
  * The "Send" console of an API operation: an island, hydrated when the reader first uses it.
@@ -270,39 +220,8 @@ export default function ApiConsole({ method, path, servers, parameters, body, id
           {busy ? <button type="button" className="button button-secondary" onClick={() => controller.current?.abort()}>Cancel</button> : null}
           <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>Close</button>
         </div>
-        {outcome ? (
-          <div className="api-console-result" aria-live="polite">
-            {outcome.error ? (
-              <p className="api-console-error" role="alert">{outcome.error}</p>
-            ) : (
-              <>
-                <p className="api-console-status">
-                  <strong className={outcome.status! < 400 ? 'status-ok' : 'status-error'}>{outcome.status} {outcome.statusText}</strong> in {Math.round(outcome.ms)} ms
-                </p>
-                <details>
-                  <summary>Response headers</summary>
-                  <pre className="api-console-pre">{outcome.headers!.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
-                </details>
-                <pre className="api-console-pre" data-testid="console-response">{outcome.body}</pre>
-              </>
-            )}
-          </div>
-        ) : null}
-        {history.length ? (
-          <details className="api-console-history">
-            <summary>History of this page ({history.length}, masked, not stored)</summary>
-            <ol>
-              {history.map((h, i) => (
-                <li key={i}>
-                  <code>{h.at} {h.method} {h.url} → {h.status}</code>
-                  {h.key ? <> key <code>{h.key}</code></> : null}
-                  {h.idempotencyKey ? <> Idempotency-Key <code>{h.idempotencyKey}</code></> : null}
-                  {h.body ? <pre className="api-console-pre">{h.body}</pre> : null}
-                </li>
-              ))}
-            </ol>
-          </details>
-        ) : null}
+        {outcome ? <ConsoleOutcome outcome={outcome} /> : null}
+        {history.length ? <ConsoleHistory history={history} /> : null}
       </div>
     </div>
   );
