@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('View as Markdown and Copy page in Chromium', () => {
   let browser: Browser;
@@ -24,9 +24,7 @@ describe.skipIf(!hasChromium)('View as Markdown and Copy page in Chromium', () =
 
   beforeAll(async () => {
     root = copyFixture('api');
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -40,9 +40,7 @@ describe.skipIf(!hasChromium)('the API console is payment-safe', () => {
     // host of the warning test are listed there (the console still sends to them as custom servers).
     const spec = path.join(root, 'specs/payments.yaml');
     fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('servers:\n', `servers:\n  - url: ${api.url}\n    description: Stand-in\n  - url: http://payments.example.test\n    description: Plain http\n`));
-    expect((await buildSite(root)).ok).toBe(true);
-    site = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server: site, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 const SPEC = 'payments.yaml';
 
@@ -39,9 +39,7 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
     // The pages' CSP lets the console reach the spec's servers only: the stand-in (and a dead port) are listed there.
     const spec = path.join(root, 'specs', SPEC);
     fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('servers:\n', `servers:\n  - url: ${api.url}\n    description: Stand-in\n  - url: http://127.0.0.1:9\n    description: Dead port\n`));
-    expect((await buildSite(root)).ok).toBe(true);
-    site = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server: site, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     await browser?.close();

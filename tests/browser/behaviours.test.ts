@@ -3,9 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
-
+import { copyFixture, writeFiles } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
   let browser: Browser;
@@ -38,9 +37,7 @@ describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
         '## Read\n\n<CodeTabs>\n\n```curl\ncurl /v1/things\n```\n\n```nodejs\nawait server.read();\n```\n\n</CodeTabs>\n',
       ].join('\n'),
     });
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

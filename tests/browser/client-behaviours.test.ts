@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture, writeFiles } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 /** Issue 11's behaviours: keystrokes, client navigation, the error boundary, search counts, small keyboard details. */
 describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
@@ -42,9 +42,7 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
       // one page with more refund sections than a search group shows (5)
       'content/guide/refunds.mdx': `---\ntitle: Refunds\nsidebar_position: 5\n---\n\n${Array.from({ length: 9 }, (_, i) => section(i + 1)).join('\n')}`,
     });
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture, readOut } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
-
+import { copyFixture, readOut } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 /** How a fake host answers: hits, 500, never (no headers), headers then no body, or headers then hits when released. */
 type Mode = 'ok' | 'error' | 'hang' | 'hang-body' | 'slow';
@@ -114,9 +113,7 @@ describe.skipIf(!hasChromium)('hosted search in Chromium', () => {
     expect(fs.readFileSync(config, 'utf8')).toContain(anchor);
     const search = `  search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'fixture-docs', host: ${JSON.stringify(hosts)}, facets: { version: 'docusaurus_tag' } },\n`;
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(anchor, anchor + search));
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

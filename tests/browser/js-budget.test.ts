@@ -13,8 +13,8 @@ import { type Browser, type Page } from 'playwright-core';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
-import { buildSite, copyFixture } from '../helpers/fixtures';
+import { hasChromium, launchChromium, buildServeLaunch } from '../helpers/browser';
+import { copyFixture } from '../helpers/fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET = 12 * 1024;
@@ -102,9 +102,7 @@ describe.skipIf(!hasChromium)('JavaScript before interaction, with a hosted sear
     expect(fs.readFileSync(config, 'utf8')).toContain(anchor);
     const search = "  search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'fixture-docs', host: 'http://hosted-search.test' },\n";
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(anchor, anchor + search));
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     await browser?.close();

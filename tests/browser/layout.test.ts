@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture, writeFiles } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -73,9 +73,7 @@ describe.skipIf(!hasChromium)('layout in Chromium', () => {
     const root = copyFixture('api');
     const spec = fs.readFileSync(path.join(root, 'specs/payments.yaml'), 'utf8');
     writeFiles(root, { 'specs/payments.yaml': spec.trimEnd() + '\n' + LONG_SCHEMA, 'content/layout.mdx': LAYOUT_PAGE, 'content/diagram.svg': DIAGRAM });
-    expect((await buildSite(root)).ok).toBe(true);
-    server = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -7,7 +7,7 @@ import { headersFor, parseHeaders } from '../../packages/engine/src/node/emit/he
 import { buildSite, copyFixture } from '../helpers/fixtures';
 import { serve } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
-import { cspViolations, hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { cspViolations, hasChromium, serveBuilt, buildServeLaunch } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
   let browser: Browser;
@@ -16,9 +16,7 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
 
   beforeAll(async () => {
     root = copyFixture('basic');
-    expect((await buildSite(root)).ok).toBe(true);
-    site = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server: site, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { buildSite, copyFixture } from '../helpers/fixtures';
-import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { copyFixture } from '../helpers/fixtures';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
 
 const hmac = (secret: string, t: number, body: string) => crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);
@@ -14,9 +14,7 @@ describe.skipIf(!hasChromium)('the webhook signature checker in Chromium', () =>
 
   beforeAll(async () => {
     const root = copyFixture('issue-12');
-    expect((await buildSite(root)).ok).toBe(true);
-    site = await serveBuilt(root);
-    browser = await launchChromium();
+    ({ server: site, browser } = await buildServeLaunch(root));
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
+import { buildSite } from './fixtures';
 
 /** Debian's Chromium; browser suites are skipped where it is not installed. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -50,4 +51,14 @@ export async function launchChromium(): Promise<Browser> {
 /** Serves a built site folder (its `build/`) on a free port of 127.0.0.1, without watching. */
 export function serveBuilt(root: string): Promise<RunningServer> {
   return serve({ root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+}
+
+/**
+ * The set-up of most browser suites: builds the site folder (which must build without errors),
+ * serves it and launches Chromium. The suite closes both when done.
+ */
+export async function buildServeLaunch(root: string): Promise<{ server: RunningServer; browser: Browser }> {
+  expect((await buildSite(root)).ok).toBe(true);
+  const server = await serveBuilt(root);
+  return { server, browser: await launchChromium() };
 }
