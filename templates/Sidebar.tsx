@@ -47,10 +47,11 @@ const WINDOW = 25;
 /** What one sidebar render needs besides the items. */
 interface RenderState {
   sidebar: SidebarData;
-  /** `data-cat` id of each category: its pre-order number, the same on every page. */
-  ids: ReadonlyMap<Category, number>;
-  /** Links under each category, for the "All N pages" link of a category sent as a link. */
-  counts: ReadonlyMap<Category, number>;
+  /**
+   * Of each category: its `data-cat` id (its pre-order number, the same on every page), the links
+   * under it (for the "All N pages" link of a category sent as a link) and the depth of its list.
+   */
+  categories: ReadonlyMap<Category, { id: number; links: number; depth: number }>;
   /** Whether the sidebar has more than `SIDEBAR_INLINE_LINKS` links. */
   large: boolean;
   current: CurrentPlace | null;
@@ -69,24 +70,23 @@ const built = new WeakMap<SidebarData, Memo>();
 function memoFor(sidebar: SidebarData): Memo {
   let memo = built.get(sidebar);
   if (!memo) {
-    const ids = new Map<Category, number>();
-    const counts = new Map<Category, number>();
-    const number = (items: readonly SidebarNode[]): number => {
+    const categories = new Map<Category, { id: number; links: number; depth: number }>();
+    const number = (items: readonly SidebarNode[], depth: number): number => {
       let links = 0;
       for (const item of items) {
         if (item.type !== 'category') {
           links++;
           continue;
         }
-        ids.set(item, ids.size);
-        const inside = number(item.items) + (item.href ? 1 : 0);
-        counts.set(item, inside);
-        links += inside;
+        const facts = { id: categories.size, links: 0, depth };
+        categories.set(item, facts);
+        facts.links = number(item.items, depth + 1) + (item.href ? 1 : 0);
+        links += facts.links;
       }
       return links;
     };
-    const links = number(sidebar.items);
-    memo = { sidebar, ids, counts, large: links > SIDEBAR_INLINE_LINKS, lists: new Map() };
+    const links = number(sidebar.items, 1);
+    memo = { sidebar, categories, large: links > SIDEBAR_INLINE_LINKS, lists: new Map() };
     built.set(sidebar, memo);
   }
   return memo;
@@ -108,22 +108,11 @@ export function sidebarParts(sidebar: SidebarData): Array<{ file: string; text: 
   if (!memo.large) return [];
   const state: RenderState = { ...memo, current: null };
   const parts: Array<{ file: string; text: string }> = [];
-  for (const [category, id] of memo.ids) {
+  for (const [category, { id, depth }] of memo.categories) {
     if (!category.index) continue;
-    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), text: JSON.stringify({ html: listHtml(category.items, depthOf(sidebar.items, category), state) }) });
+    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), text: JSON.stringify({ html: listHtml(category.items, depth, state) }) });
   }
   return parts;
-}
-
-/** Depth of a category's own list (1 for a top-level category's items). */
-function depthOf(items: readonly SidebarNode[], target: Category, depth = 1): number {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item === target) return depth;
-    const found = depthOf(item.items, target, depth + 1);
-    if (found) return found;
-  }
-  return 0;
 }
 
 function linkProps(item: SidebarNode, className: string, state: RenderState) {
@@ -185,7 +174,7 @@ function sidebarItem(item: SidebarNode, key: number, depth: number, state: Rende
     );
   }
   const onPath = state.current?.open.has(item) ?? false;
-  const id = state.ids.get(item)!;
+  const { id, links } = state.categories.get(item)!;
   // Away from the current page, a category of a large sidebar is sent as a link to its index.
   const asLink = state.large && !onPath && item.index !== undefined;
   return (
@@ -200,7 +189,7 @@ function sidebarItem(item: SidebarNode, key: number, depth: number, state: Rende
         {asLink ? (
           <ul className={`sidebar-list sidebar-depth-${depth + 1}`}>
             <li className="sidebar-item sidebar-more">
-              <a className="sidebar-link" href={item.index}>{`All ${(state.counts.get(item) ?? 0).toLocaleString('en')} pages in ${item.label}`}</a>
+              <a className="sidebar-link" href={item.index}>{`All ${links.toLocaleString('en')} pages in ${item.label}`}</a>
             </li>
           </ul>
         ) : (
