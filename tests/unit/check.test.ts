@@ -8,7 +8,7 @@ import { buildPageGraph, type PageGraph } from '../../packages/engine/src/node/g
 import { validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig, type ResolvedConfig } from '../../packages/engine/src/node/config/resolve-config';
 import type { UserConfig } from '../../packages/engine/src/node/config/config-schema';
-import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
+import { keepPage, type ContentPage } from '../../packages/engine/src/node/markdown/content-page';
 import type { LinkRef } from '../../packages/engine/src/node/markdown/plugins/remark-links';
 import type { Heading } from '../../packages/engine/src/shared/page';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
@@ -58,14 +58,14 @@ interface PageSpec {
 }
 
 function graphOf(config: ResolvedConfig, specs: PageSpec[]): PageGraph {
-  const pages: CompiledPage[] = specs.map(({ rel, headings = [], links = [] }) => {
+  const pages: ContentPage[] = specs.map(({ rel, headings = [], links = [] }) => {
     const file = path.join(config.contentPath, rel);
     const hs: Heading[] = headings.map((id) => ({ depth: 2, id, text: id }));
     const ls: LinkRef[] = links.map(([href, line, column]) => {
       const { path: route, hash } = splitHref(href);
       return { href, route, hash, file, line, column };
     });
-    return { file, route: routeForFile(rel), frontmatter: { title: rel }, firstH1: null, headings: hs, links: ls, assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
+    return keepPage({ file, route: routeForFile(rel), frontmatter: { title: rel }, firstH1: null, headings: hs, links: ls, assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] });
   });
   const graph = buildPageGraph({ config, pages, categories: new Map(), staticFiles: ['/specs/payments.yaml'] });
   expect(graph.diagnostics).toEqual([]);

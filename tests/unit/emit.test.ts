@@ -11,7 +11,7 @@ import { formatRedirects, matchRedirect, parseRedirects, redirectRules } from '.
 import { buildPageGraph, type PageGraph, type PageNode } from '../../packages/engine/src/node/graph/page-graph';
 import { validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
-import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
+import { keepPage, type ContentPage } from '../../packages/engine/src/node/markdown/content-page';
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
 import { routeForFile } from '../../packages/engine/src/shared/routes';
 
@@ -24,9 +24,9 @@ const config = resolveConfig(
   null,
 );
 
-function page(rel: string, frontmatter: Frontmatter): CompiledPage {
+function page(rel: string, frontmatter: Frontmatter): ContentPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
+  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] });
 }
 
 const graph: PageGraph = buildPageGraph({

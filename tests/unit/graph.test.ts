@@ -9,6 +9,7 @@ import { validateConfig } from '../../packages/engine/src/node/config/load-confi
 import { resolveConfig, type ResolvedConfig } from '../../packages/engine/src/node/config/resolve-config';
 import type { UserConfig } from '../../packages/engine/src/node/config/config-schema';
 import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
+import { keepPage, type ContentPage } from '../../packages/engine/src/node/markdown/content-page';
 import type { CategoryMeta } from '../../packages/engine/src/node/crawl/crawl-content';
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
 import type { Heading, Sidebar, SidebarNode } from '../../packages/engine/src/shared/page';
@@ -31,9 +32,9 @@ function makeConfig(raw: Partial<UserConfig> = {}, source?: string): ResolvedCon
   return resolveConfig(validateConfig({ title: 'Docs', url: 'https://docs.example', description: 'Site description.', ...raw }, file), root, source === undefined ? null : file);
 }
 
-function page(config: ResolvedConfig, rel: string, frontmatter: Frontmatter = { title: path.basename(rel) }, extra: Partial<CompiledPage> = {}): CompiledPage {
+function page(config: ResolvedConfig, rel: string, frontmatter: Frontmatter = { title: path.basename(rel) }, extra: Partial<CompiledPage> = {}): ContentPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [], ...extra };
+  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [], ...extra });
 }
 
 /** Sidebar as `label -> href` lines, categories indented. */
@@ -44,7 +45,7 @@ function outline(items: SidebarNode[], indent = ''): string[] {
 }
 
 /** The guide folder used by the navigation tests. */
-function guidePages(config: ResolvedConfig): CompiledPage[] {
+function guidePages(config: ResolvedConfig): ContentPage[] {
   return [
     page(config, 'index.mdx', { title: 'Home' }),
     page(config, 'guide/index.mdx', { title: 'Guide' }),

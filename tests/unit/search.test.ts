@@ -9,7 +9,8 @@ import { buildSearchIndex, htmlToText, searchRecords, SEARCH_FIELDS, SEARCH_STOR
 import { buildPageGraph, type ExtraPage, type PageGraph } from '../../packages/engine/src/node/graph/page-graph';
 import { loadConfig, validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
-import type { CompiledPage } from '../../packages/engine/src/node/markdown/compile-page';
+import { keepPage, type ContentPage } from '../../packages/engine/src/node/markdown/content-page';
+import { pageSections } from '../../packages/engine/src/node/search/page-sections';
 import type { Frontmatter } from '../../packages/engine/src/node/crawl/frontmatter';
 import type { ApiOperationData, ApiSchemaData } from '../../packages/engine/src/shared/api-model';
 import { routeForFile } from '../../packages/engine/src/shared/routes';
@@ -29,9 +30,9 @@ const config = resolveConfig(
   null,
 );
 
-function page(rel: string, frontmatter: Frontmatter): CompiledPage {
+function page(rel: string, frontmatter: Frontmatter): ContentPage {
   const file = path.join(config.contentPath, rel);
-  return { file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] };
+  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] });
 }
 
 const apiBase = { description: '', sourceFile: null, contentFile: null, headings: [], toc: [], anchors: [], links: [], hideToc: true, codeSamples: [], dependencies: [] };
@@ -66,7 +67,9 @@ const contents = new Map<string, Root>([
   ],
   ['/about', fragment('<p>About us.</p>')],
 ]);
-const records = searchRecords(graph, contents);
+/** The search sections of each page's tree, by route (as the content stage keeps them). */
+const sectionsOf = (trees: ReadonlyMap<string, Root>) => new Map([...trees].map(([route, tree]) => [route, pageSections(tree)]));
+const records = searchRecords(graph, sectionsOf(contents));
 const byId = (id: string): SearchRecord | undefined => records.find((r) => r.objectID === id);
 const nulls = { lvl4: null, lvl5: null, lvl6: null };
 
@@ -84,7 +87,7 @@ describe('searchRecords', () => {
 
   it('never splits a word at inline markup, in content and in API descriptions', () => {
     const tree = fragment('<p>An un<em>believ</em>able <a href="/x">link</a>, and <code>amount</code>s.</p><p>Next<br>line &amp; more.</p>');
-    const only = searchRecords(graph, new Map([['/about', tree]])).find((r) => r.url === '/about' && r.type === 'content');
+    const only = searchRecords(graph, sectionsOf(new Map([['/about', tree]]))).find((r) => r.url === '/about' && r.type === 'content');
     expect(only?.content).toBe('An unbelievable link, and amounts. Next line & more.');
     expect(htmlToText('<p>Creates a <em>session</em>.</p><div class="code-block"><button>Copy</button><pre><code>curl x</code></pre></div><ul><li>A &#x26; B</li><li>C &lt; D</li></ul>')).toBe('Creates a session. A & B C < D');
   });
@@ -103,9 +106,9 @@ describe('searchRecords', () => {
 
   it('keeps objectIDs unique when a heading id is a word the page\'s own records use (## Page, ## Top), changing no other id', () => {
     const clash = new Map(contents).set('/about', fragment('<p>About us.</p><h2 id="page">Page</h2><p>Paging.</p><h2 id="top">Top</h2><p>Tops.</p>'));
-    const ids = searchRecords(graph, clash).filter((r) => r.url.startsWith('/about')).map((r) => `${r.objectID} ${r.url}`);
+    const ids = searchRecords(graph, sectionsOf(clash)).filter((r) => r.url.startsWith('/about')).map((r) => `${r.objectID} ${r.url}`);
     expect(ids).toEqual(['/about#page /about', '/about#top /about', '/about#page~2 /about#page', '/about#top~2 /about#top']);
-    expect(() => buildSearchIndex(searchRecords(graph, clash))).not.toThrow();
+    expect(() => buildSearchIndex(searchRecords(graph, sectionsOf(clash)))).not.toThrow();
   });
 
   it('makes one record per API operation and schema', () => {
@@ -127,7 +130,7 @@ describe('searchRecords', () => {
 
   it('clips long section text to 400 characters at a word boundary', () => {
     const long = Array.from({ length: 100 }, (_, i) => `w${String(i).padStart(3, '0')}`).join(' ');
-    const clipped = searchRecords(graph, new Map([['/about', fragment(`<h2 id="a">A</h2><p>${long}</p>`)]])).find((r) => r.objectID === '/about#a')!;
+    const clipped = searchRecords(graph, sectionsOf(new Map([['/about', fragment(`<h2 id="a">A</h2><p>${long}</p>`)]]))).find((r) => r.objectID === '/about#a')!;
     expect(clipped.content).toBe(`${long.slice(0, 399)}…`);
   });
 });
@@ -237,7 +240,7 @@ describe('search facet names', () => {
   const facetsOf = (search: Record<string, unknown> | undefined) => validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')).search.facets;
   const recordsWith = (search: Record<string, unknown> | undefined) => {
     const site = resolveConfig(validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')), root, null);
-    const { files } = searchFiles(graph, contents, site, new Map(), new DirCache(null)).value;
+    const { files } = searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache(null)).value;
     return JSON.parse(files.get('search-records.json')!) as Array<Record<string, unknown>>;
   };
 

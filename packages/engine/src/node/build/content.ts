@@ -3,21 +3,22 @@ import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { routeForFile, routeProblem } from '../../shared/routes';
 import { listContentFiles, type CategoryMeta } from '../crawl/crawl-content';
-import type { CompileContext, CompiledPage } from '../markdown/compile-page';
+import type { CompileContext } from '../markdown/compile-page';
+import { keepPage, type ContentPage } from '../markdown/content-page';
 import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
 
-/** A compiled page with the fingerprint of the sources it came from (its file and every include). */
+/** A compiled page as the build keeps it, with the fingerprint of the sources it came from (its file and every include). */
 export interface PageEntry {
   hash: string;
   deps: string[];
-  page: CompiledPage;
+  page: ContentPage;
 }
 
 export interface CompiledContent {
-  pages: CompiledPage[];
+  pages: ContentPage[];
   categories: Map<string, CategoryMeta>;
   /** Fingerprint of each page's sources, by route (absent when the page had errors). */
   sourceHashes: Map<string, string>;
@@ -63,7 +64,7 @@ export async function compileContent({ ctx, cache, memo }: ContentInput): Promis
       continue;
     }
     const { compilePage } = await loadCompiler();
-    const page = await compilePage(file, route, ctx);
+    const page = keepPage(await compilePage(file, route, ctx));
     result.pages.push(page);
     memo.delete(file);
     if (page.diagnostics.length) continue;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Root } from 'hast';
 import type { Diagnostic } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/load-config';
 import type { PageGraph } from '../graph/page-graph';
@@ -16,6 +15,7 @@ import { DiscardSink, DiskSink, LiveSink, MemorySink, type Sink } from '../emit/
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
+import { contentTree } from '../markdown/content-page';
 import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
@@ -86,8 +86,10 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   if (!sink) return result;
   result.sink = sink;
   try {
-    const contents = new Map<string, Root>();
-    for (const page of content.pages) if (page.hast) contents.set(page.route, page.hast);
+    // Each page's tree is made again from its JSON only while it renders (and for its feed).
+    const kept = new Map(content.pages.map((page) => [page.route, page]));
+    const contents = { get: (route: string) => contentTree(kept.get(route) ?? { content: null }) ?? undefined };
+    const sections = new Map(content.pages.map((page) => [page.route, page.sections]));
     const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
     const site = siteData(config, graph, Boolean(options.devScript));
     // Images are for the published site: an in-memory build (`check`, tests) makes none. New cards
@@ -98,7 +100,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     result.rendered = rendered.rendered;
     // A watch rebuild reloads browsers first and writes the search files right after (they change
     // by one page's records; rebuilding them is the slowest part of a rebuild).
-    const search = () => searchFiles(graph, contents, config, rendered.keys, caches.search);
+    const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search);
     const later = sink instanceof LiveSink ? sink : null;
     const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
     if (later) for (const name of SEARCH_FILES) later.keep(name);

@@ -1,10 +1,9 @@
-import type { Root } from 'hast';
 import type { Diagnostic } from '../../shared/diagnostic';
 import { htmlFileForRoute } from '../../shared/routes';
 import type { SiteData } from '../../shared/site';
 import type { PageGraph } from '../graph/page-graph';
 import type { LoadedTemplates } from '../render/load-templates';
-import { renderPages } from '../render/render-pages';
+import { renderPages, type RenderInput } from '../render/render-pages';
 import type { DocumentAssets } from '../render/html-document';
 import { pageFacts, type PageFacts } from '../check/page-facts';
 import { hashOf } from '../cache/cache-key';
@@ -18,7 +17,7 @@ export interface RenderStageInput {
   site: SiteData;
   templates: LoadedTemplates;
   assets: DocumentAssets;
-  contents: ReadonlyMap<string, Root>;
+  contents: RenderInput['contents'];
   /** Fingerprint of each content page's sources, by route (pages with errors have none). */
   sourceHashes: ReadonlyMap<string, string>;
   /** Finished HTML by render key. */

@@ -66,13 +66,14 @@ export function emitSite(sink: Sink, output: SiteFiles): void {
 }
 
 /** The Atom feed of every page that asks for one (`feed: true`). Pure. */
-export function feedFiles(graph: PageGraph, contents: ReadonlyMap<string, Root>, config: ResolvedConfig): Staged<Map<string, string>> {
+export function feedFiles(graph: PageGraph, contents: { get(route: string): Root | undefined }, config: ResolvedConfig): Staged<Map<string, string>> {
   const files = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
+    if (!page.feed) continue;
     const tree = contents.get(route);
-    if (!page.feed || !tree) continue;
+    if (!tree) continue;
     const feed = atomFeed({ page, tree, siteUrl: config.url, siteTitle: config.title });
     if (feed) files.set(feedFileFor(route), feed);
     else diagnostics.push(diagnostic('FeedEmpty', 'the page asks for a feed but has no "## YYYY-MM-DD: Title" sections', { file: page.sourceFile ?? route, line: 1, column: 1 }, { severity: 'warning' }));

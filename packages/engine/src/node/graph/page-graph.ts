@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { describeHast, describeMarkdown, summarize } from '../meta/describe';
+import { describeMarkdown, summarize } from '../meta/describe';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
 import type { PageKind, PageNode, Sidebar } from '../../shared/page';
-import type { CompiledPage } from '../markdown/compile-page';
+import type { ContentPage } from '../markdown/content-page';
 import type { CategoryMeta } from '../crawl/crawl-content';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { buildSidebars, sidebarMembership } from './navigation';
@@ -29,7 +29,7 @@ export type ExtraPage = Omit<PageNode, 'sidebarId' | 'breadcrumbs' | 'prev' | 'n
 
 export interface GraphInput {
   config: ResolvedConfig;
-  pages: CompiledPage[];
+  pages: ContentPage[];
   categories: Map<string, CategoryMeta>;
   extraPages?: ExtraPage[];
   staticFiles?: string[];
@@ -108,10 +108,10 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   return { routes: Object.keys(pages).sort(), pages, sidebars, redirects, staticFiles: input.staticFiles ?? [], diagnostics };
 }
 
-const hasDatedSection = (page: CompiledPage) => page.headings.some((h) => h.depth === 2 && DATED.test(h.text));
+const hasDatedSection = (page: ContentPage) => page.headings.some((h) => h.depth === 2 && DATED.test(h.text));
 
 /** The graph node of a content page. */
-function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNode {
+function contentNode(page: ContentPage, rel: string, input: GraphInput): PageNode {
   const { config } = input;
   const title = page.frontmatter.title ?? page.firstH1 ?? titleFromFile(rel);
   const home = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc');
@@ -120,7 +120,7 @@ function contentNode(page: CompiledPage, rel: string, input: GraphInput): PageNo
     route: page.route,
     kind,
     title,
-    description: describeMarkdown(page.frontmatter.description) || describeHast(page.hast) || summarize(config.description),
+    description: describeMarkdown(page.frontmatter.description) || page.summary || summarize(config.description),
     sourceFile: page.file,
     contentFile: rel,
     headings: page.headings,

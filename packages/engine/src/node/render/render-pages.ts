@@ -14,8 +14,8 @@ export interface RenderInput {
   graph: PageGraph;
   site: SiteData;
   templates: TemplateModule;
-  /** Content trees by route (pages without content render their template alone). */
-  contents: ReadonlyMap<string, Root>;
+  /** Content trees by route (pages without content render their template alone): a Map, or made on demand. */
+  contents: { get(route: string): Root | undefined };
   assets: DocumentAssets;
   /** Only these routes (watch mode); all when omitted. */
   routes?: readonly string[];

@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
-import type { Element, ElementContent, Root } from 'hast';
 import type { PageGraph, PageNode } from '../graph/page-graph';
 import type { ApiOperationData, ApiSchemaData, ApiWebhookData } from '../../shared/api-model';
 import { SEARCH_FIELDS, SEARCH_STORE } from '../../shared/search-query';
+import { clean, clip, type PageSection } from './page-sections';
 
 /** A search record in the DocSearch shape (so the same records can feed a hosted index). */
 export interface SearchRecord {
@@ -15,19 +15,6 @@ export interface SearchRecord {
 
 // The fields are shared with the readers of the index (the browser, docsgen mcp).
 export { SEARCH_FIELDS, SEARCH_STORE };
-
-function textOf(node: ElementContent | Root, out: string[]): void {
-  if (node.type === 'text') out.push(node.value);
-  else if (node.type === 'element') {
-    if (node.tagName === 'docsgen-code' || node.tagName === 'pre' || node.tagName === 'svg') return;
-    for (const child of node.children) textOf(child, out);
-    if (/^(p|li|h\d|td|th|div|tr|blockquote|br|dd|dt|figure|table)$/.test(node.tagName)) out.push(' ');
-  } else if ('children' in node) {
-    for (const child of node.children as ElementContent[]) textOf(child, out);
-  }
-}
-
-const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const BLOCK_TAG = /^(p|li|ul|ol|h\d|td|th|tr|table|thead|tbody|div|blockquote|dd|dt|dl|br|hr|figure|section)$/i;
@@ -46,10 +33,9 @@ export function htmlToText(html: string): string {
     });
   return clean(text);
 }
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n).replace(/\s+\S*$/, '')}…` : s);
 
-/** Splits a page's content at its h2/h3 headings into records. Pure. */
-function contentRecords(page: PageNode, tree: Root | undefined, lvl0: string): SearchRecord[] {
+/** A content page's records: the page itself, then one per section. Pure. */
+function contentRecords(page: PageNode, sections: readonly PageSection[], lvl0: string): SearchRecord[] {
   const base = (id: string, type: SearchRecord['type'], lvl2: string | null, lvl3: string | null, content: string | null, hash = ''): SearchRecord => ({
     objectID: `${page.route}#${id}`,
     url: page.route + (hash ? `#${hash}` : ''),
@@ -57,35 +43,11 @@ function contentRecords(page: PageNode, tree: Root | undefined, lvl0: string): S
     hierarchy: { lvl0, lvl1: page.title, lvl2, lvl3, lvl4: null, lvl5: null, lvl6: null },
     content,
   });
-  const records: SearchRecord[] = [];
-  let lvl2: string | null = null;
-  let lvl3: string | null = null;
-  let anchor = '';
-  let buffer: string[] = [];
-  const flush = () => {
-    // Block elements end with a space of their own; inline markup must not split words.
-    const text = clean(buffer.join(''));
-    buffer = [];
+  const records: SearchRecord[] = [base('page', 'lvl1', null, null, page.description || null)];
+  for (const { anchor, lvl2, lvl3, text } of sections) {
     const type = lvl3 ? 'lvl3' : lvl2 ? 'lvl2' : 'lvl1';
-    if (text || type !== 'lvl1') records.push(base(anchor || 'top', text ? 'content' : type, lvl2, lvl3, text ? clip(text, 400) : null, anchor));
-  };
-  records.push(base('page', 'lvl1', null, null, page.description || null));
-  for (const node of tree?.children ?? []) {
-    if (node.type === 'element' && (node.tagName === 'h2' || node.tagName === 'h3')) {
-      flush();
-      const out: string[] = [];
-      textOf(node, out);
-      const title = clean(out.join(''));
-      if (node.tagName === 'h2') {
-        lvl2 = title;
-        lvl3 = null;
-      } else lvl3 = title;
-      anchor = String((node as Element).properties.id ?? '');
-      continue;
-    }
-    textOf(node as ElementContent, buffer);
+    records.push(base(anchor || 'top', text ? 'content' : type, lvl2, lvl3, text || null, anchor));
   }
-  flush();
   return records;
 }
 
@@ -107,8 +69,8 @@ function uniqueIds(records: SearchRecord[]): SearchRecord[] {
   return records;
 }
 
-/** Every page's records: content split by heading, and API operations and schemas. Pure. */
-export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Root>): SearchRecord[] {
+/** Every page's records: content split by heading (`sections`, by route), and API operations and schemas. Pure. */
+export function searchRecords(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
@@ -142,7 +104,7 @@ export function searchRecords(graph: PageGraph, contents: ReadonlyMap<string, Ro
       });
       continue;
     }
-    records.push(...contentRecords(page, contents.get(route), lvl0));
+    records.push(...contentRecords(page, sections.get(route) ?? [], lvl0));
   }
   return uniqueIds(records);
 }

@@ -1,0 +1,39 @@
+import type { Root as HastRoot } from 'hast';
+import type { CompiledPage } from './compile-page';
+import { describeHast } from '../meta/describe';
+import { pageSections, type PageSection } from '../search/page-sections';
+
+/**
+ * What the build keeps of a compiled page from the content stage to the end: the facts the graph,
+ * search and the twins need, and the content as one JSON string. A page's tree (thousands of
+ * objects with source positions) lives only while the page compiles and again while it renders,
+ * so a build holds strings for the whole site, never every page's tree (issue 16: at 10,000 pages
+ * the trees alone took about a gigabyte). A plain value: it goes to the cache and across threads.
+ */
+export interface ContentPage extends Omit<CompiledPage, 'hast'> {
+  /** The content tree as JSON, without source positions; null when the page has no content. */
+  content: string | null;
+  /** Its first paragraph's text, summarised: the description when the frontmatter has none. */
+  summary: string;
+  /** The content split at its h2 and h3 headings, as search records are made of. */
+  sections: PageSection[];
+}
+
+/** Drops every node's source position (nothing after the compiler reads it). Changes the tree. */
+function stripPositions(node: { position?: unknown; children?: unknown[] }): void {
+  delete node.position;
+  if (node.children) for (const child of node.children) stripPositions(child as typeof node);
+}
+
+/** The page as the build keeps it. Takes the tree over: the caller must not use `page.hast` again. */
+export function keepPage(page: CompiledPage): ContentPage {
+  const { hast, ...facts } = page;
+  if (!hast) return { ...facts, content: null, summary: '', sections: [] };
+  stripPositions(hast);
+  return { ...facts, content: JSON.stringify(hast), summary: describeHast(hast), sections: pageSections(hast) };
+}
+
+/** A kept page's content tree, made anew from its JSON (each call gives a tree of its own). */
+export function contentTree(page: Pick<ContentPage, 'content'>): HastRoot | null {
+  return page.content === null ? null : (JSON.parse(page.content) as HastRoot);
+}
