@@ -12,8 +12,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
+/** The compile worker's program (a second entry: a worker thread loads it from the bundle). */
+const compileWorker = path.join(packages, 'engine/src/node/workers/compile-worker.ts');
 /** Bump when the bundling below changes. */
-const LAUNCHER_VERSION = '1';
+const LAUNCHER_VERSION = '2';
 
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -85,7 +87,7 @@ async function bundledCli() {
     const tmp = fs.mkdtempSync(path.join(root, 'tmp-'));
     try {
       await esbuild.build({
-        entryPoints: { index: entry },
+        entryPoints: { index: entry, 'compile-worker': compileWorker },
         outdir: tmp,
         bundle: true,
         splitting: true, // the engine's lazily imported stages stay lazy
@@ -116,6 +118,8 @@ async function bundledCli() {
     }
   }
   fs.utimesSync(dir, new Date(), new Date()); // marks it as in use
+  // Where the engine finds the bundle's other entries (the compile worker).
+  process.env.DOCSGEN_BUNDLE_DIR = dir;
   return import(pathToFileURL(main).href);
 }
 

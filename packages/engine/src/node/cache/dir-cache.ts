@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import { hashOf } from './cache-key';
 
@@ -19,7 +20,7 @@ export class DirCache<T> {
    * `keep` false (with no `dir`): a cache that stores nothing. `text`: the values are strings,
    * stored as they are (rendered HTML), not as JSON.
    */
-  constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
+  constructor(readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
 
   private fileOf(key: string): string {
     return path.join(this.dir!, hashOf(key));
@@ -50,7 +51,8 @@ export class DirCache<T> {
     if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
     this.created = true;
     const file = this.fileOf(key);
-    const tmp = `${file}.${process.pid}.tmp`;
+    // Threads of one process (the compile worker) may write one key at once: each has its own name.
+    const tmp = `${file}.${process.pid}-${threadId}.tmp`;
     fs.writeFileSync(tmp, this.text ? String(value) : JSON.stringify(value));
     fs.renameSync(tmp, file);
   }
