@@ -1,5 +1,5 @@
 import type { NavItem, SiteData } from '../packages/engine/src/shared/site';
-import { isExternal } from '../packages/engine/src/shared/site';
+import { fitKey, isExternal, localeLabel } from '../packages/engine/src/shared/site';
 import type { PageNode } from './types';
 import { Icon } from './components/Icon';
 
@@ -19,11 +19,19 @@ function isActive(item: NavItem, page: PageNode): boolean {
   return Boolean(item.href && item.href === page.route);
 }
 
-function NavLink({ label, href, className, version }: { label: string; href: string; className: string; version?: boolean }) {
+/**
+ * A navbar text in a box as wide as the text in the web font (`data-fit`: the web font's stylesheet
+ * sizes it; `navbarTexts` lists the texts): the font swapping in moves nothing beside it.
+ */
+function Fit({ weight, text, className }: { weight: number; text: string; className?: string }) {
+  return <span className={className ? `navbar-fit ${className}` : 'navbar-fit'} data-fit={fitKey(weight, text)}>{text}</span>;
+}
+
+function NavLink({ label, href, className, version, fit }: { label: string; href: string; className: string; version?: boolean; fit?: boolean }) {
   const external = isExternal(href);
   return (
     <a className={className} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...(version ? { 'data-version': label } : {})}>
-      {label}
+      {fit ? <Fit weight={500} text={label} /> : label}
       {external ? <Icon name="external" size={12} /> : null}
     </a>
   );
@@ -35,7 +43,7 @@ function Dropdown({ label, items, active, icon, version }: { label: string; item
       <button type="button" className="navbar-link navbar-dropdown-toggle" aria-haspopup="true" aria-expanded="false">
         {icon ? <Icon name={icon} size={16} /> : null}
         {/* an icon dropdown (the locale) shows its icon only where the navbar is narrow */}
-        {icon ? <span className="navbar-locale-label">{label}</span> : label}
+        <Fit weight={500} text={label} className={icon ? 'navbar-locale-label' : undefined} />
       </button>
       <ul className="navbar-dropdown-menu">
         {items.map((item) => (
@@ -54,19 +62,19 @@ function Dropdown({ label, items, active, icon, version }: { label: string; item
  */
 export function NavbarItem({ item, site, page, inDrawer }: { item: NavItem; site: SiteData; page: PageNode; inDrawer?: boolean }) {
   const here = page.kind === 'not-found' ? '/' : page.route;
-  const locale = site.locale === 'en' ? 'English' : site.locale;
+  const locale = localeLabel(site.locale);
   switch (item.type) {
     case 'link':
-      return <NavLink label={item.label!} href={item.href!} className={`navbar-link${isActive(item, page) ? ' active' : ''}`} />;
+      return <NavLink label={item.label!} href={item.href!} className={`navbar-link${isActive(item, page) ? ' active' : ''}`} fit />;
     case 'dropdown':
       return <Dropdown label={item.label!} items={item.items ?? []} active={isActive(item, page)} />;
     case 'search':
       return (
         <a className="navbar-search" href="/search" data-search-button="" aria-keyshortcuts="Control+K Meta+K /">
           <Icon name="search" size={16} />
-          <span className="navbar-search-label">Search</span>
+          <Fit weight={400} text="Search" className="navbar-search-label" />
           {/* the head script marks a Mac before the first paint (data-platform), so the right hint shows without a shift */}
-          <kbd className="navbar-search-key" aria-hidden="true"><span className="key-other">Ctrl K</span><span className="key-mac">⌘K</span></kbd>
+          <kbd className="navbar-search-key" aria-hidden="true"><Fit weight={400} text="Ctrl K" className="key-other" /><Fit weight={400} text="⌘K" className="key-mac" /></kbd>
         </a>
       );
     case 'colorMode':

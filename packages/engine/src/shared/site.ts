@@ -75,3 +75,23 @@ export const searchVersionTag = (versionLabel: string): string =>
   `docs-default-${versionLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'current'}`;
 
 export const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+
+/** The name the navbar shows for the site's locale (`English` for `en`). */
+export const localeLabel = (locale: string): string => (locale === 'en' ? 'English' : locale);
+
+/**
+ * The `data-fit` attribute of a navbar text whose box the web font's stylesheet makes exactly as
+ * wide as the text in the web font (at `weight`), so swapping the font in moves no navbar item.
+ */
+export const fitKey = (weight: number, text: string): string => `${weight} ${text}`;
+
+/** The texts the default theme's navbar shows, each with its font weight: the boxes `fitKey` names. */
+export function navbarTexts(site: { locale: string; versionLabel: string; navbar: { items: ReadonlyArray<{ type: string; label?: string }> } }): Array<[number, string]> {
+  const texts: Array<[number, string]> = [[400, 'Search'], [400, 'Ctrl K'], [400, '⌘K']];
+  for (const item of site.navbar.items) {
+    if ((item.type === 'link' || item.type === 'sidebar' || item.type === 'dropdown') && item.label) texts.push([500, item.label]);
+    if (item.type === 'localeDropdown') texts.push([500, localeLabel(site.locale)]);
+    if (item.type === 'versionDropdown') texts.push([500, site.versionLabel]);
+  }
+  return texts;
+}

@@ -12,6 +12,8 @@ import { staged, type Staged } from '../build/stage';
 import { packageDir, readPackageFaces, formatUnicodeRange, type PackageFace } from './package-faces';
 import { fallbackFaces, type FontMetrics, type LocalFontName } from './fallback-face';
 import { siteCharacters } from './site-characters';
+import { textWidths, fitRules } from './text-widths';
+import { navbarTexts } from '../../shared/site';
 
 /** The site's web font, ready to emit. */
 export interface WebFont {
@@ -34,7 +36,7 @@ export interface FontEntry {
 export type MetricsEntry = Array<[number, FontMetrics]>;
 
 /** Bump when the subsetting or the CSS written changes. */
-const FONT_FORMAT = '3';
+const FONT_FORMAT = '4';
 
 /** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
 const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
@@ -59,10 +61,11 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
   const chars = siteCharacters(config);
   const used = faces.map((face) => chars.filter((c) => face.ranges.some(([lo, hi]) => c >= lo && c <= hi)));
   const bytes = faces.map((face, i) => (used[i].length ? fs.readFileSync(face.file) : null));
-  const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
+  const fit = navbarTexts(config);
+  const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), JSON.stringify(fit), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
   const cached = cache.get(key);
   if (cached) return staged(fromEntry(cached));
-  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics);
+  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics, fit);
   cache.retain([]);
   cache.set(key, { css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
   return staged(built);
@@ -70,7 +73,7 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
 
 const fromEntry = (entry: FontEntry): WebFont => ({ css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
 
-async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>): Promise<WebFont> {
+async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>, fit: Array<[number, string]>): Promise<WebFont> {
   const rules: string[] = [];
   const files = new Map<string, Buffer>();
   const preload: string[] = [];
@@ -100,6 +103,8 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
         metricsCache.set(key, measured);
       }
       for (const [w, m] of measured) if (!metrics.has(w)) metrics.set(w, m);
+      // The navbar's texts, measured in the face that holds the basic Latin letters.
+      if (preload.length === 1) rules.push(...fitRules(await textWidths(original, fit.filter(([, text]) => [...text].every((c) => used[i].includes(c.codePointAt(0)!))), axis)));
     }
   }
   const fallbackFamily = `${family} Fallback`;
