@@ -6,7 +6,7 @@ import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/ro
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { locateConfigString, locateInConfig } from '../graph/config-position';
-import type { PageFacts } from './page-facts';
+import { hasId, linksIn, type PageFacts } from './page-facts';
 
 export interface CheckInput {
   graph: PageGraph;
@@ -51,7 +51,7 @@ export function checkSite(input: CheckInput): Diagnostic[] {
 
 interface LinkVerifier {
   /** Ids on a route: from its emitted HTML when there is some, else the anchors the graph expects. */
-  idsOf(route: string): Set<string>;
+  hasAnchor(route: string, id: string): boolean;
   /** null when a link to `route#hash` resolves; otherwise the problem. */
   verify(route: string, hash: string): LinkProblem | null;
 }
@@ -59,7 +59,10 @@ interface LinkVerifier {
 function linkVerifier({ graph, facts, outputFiles }: CheckInput): LinkVerifier {
   // The emitted HTML is the truth when there is some: an anchor the graph expects but no element
   // carries (a TOC entry without its heading id) must not pass.
-  const idsOf = (route: string): Set<string> => facts?.get(route)?.ids ?? new Set(graph.pages[route]!.anchors);
+  const hasAnchor = (route: string, id: string): boolean => {
+    const known = facts?.get(route);
+    return known ? hasId(known, id) : graph.pages[route]!.anchors.includes(id);
+  };
   const staticFiles = new Set(graph.staticFiles);
   const resolve = (route: string) => {
     let page = graph.pages[route];
@@ -74,12 +77,12 @@ function linkVerifier({ graph, facts, outputFiles }: CheckInput): LinkVerifier {
       const hint = clean && graph.pages[clean] ? `write ${clean}: routes are clean, without index, .html or a trailing slash` : undefined;
       return { code: 'DeadLink', message: `link to a missing page: ${route}${hash ? `#${hash}` : ''}`, hint };
     }
-    if (hash && !idsOf(target.route).has(hash)) {
+    if (hash && !hasAnchor(target.route, hash)) {
       return { code: 'DeadAnchor', message: `link to a missing anchor: ${route}#${hash}`, hint: `${target.route} has no heading or element with id "${hash}"` };
     }
     return null;
   };
-  return { idsOf, verify };
+  return { hasAnchor, verify };
 }
 
 /**
@@ -128,15 +131,15 @@ function checkGraphLinks({ graph, config }: CheckInput, { verify }: LinkVerifier
  * Links written by templates and config (navbar, footer, sidebars, pagination); a config link that
  * is broken on every page is reported once, at its line in the config.
  */
-function checkTemplateLinks({ config, facts }: CheckInput, { verify, idsOf }: LinkVerifier, severity: Severity, checked: Set<string>): Diagnostic[] {
+function checkTemplateLinks({ config, facts }: CheckInput, { verify, hasAnchor }: LinkVerifier, severity: Severity, checked: Set<string>): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const reportedConfigLinks = new Set<string>();
   for (const [route, page] of facts ?? []) {
-    for (const { href, line, column } of page.links) {
+    for (const { href, line, column } of linksIn(page)) {
       if (checked.has(`${route}\0${href}`)) continue;
       const { path: p, hash } = splitHref(href.split('?')[0]!);
       // A same-page fragment (`#main`) needs the element on this page, whatever its kind.
-      const problem: LinkProblem | null = p ? verify(p, hash) : idsOf(route).has(hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
+      const problem: LinkProblem | null = p ? verify(p, hash) : hasAnchor(route, hash) ? null : { code: 'DeadAnchor', message: `link to a missing anchor: #${hash}`, hint: `${route} has no element with id "${hash}"` };
       if (!problem) continue;
       const fromConfig = locateConfigString(config, (value) => linksTo(value, href, p));
       if (fromConfig.line) {
