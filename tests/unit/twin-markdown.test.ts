@@ -41,11 +41,14 @@ describe('description HTML to Markdown for the twins', () => {
     const pieces = ['a', 'b', ' ', '  ', '\n', '.', ':', '*', '_', '`', '&amp;', '&lt;', '&gt;', '&quot;', '&#x27;', '1.', '-', '#', '[', ']', '(', ')', 'http://', 'www.', 'x@y.z', '!', '|', '~', '\\', '+', '=', '>', '\t', '&nbsp;', '<code>a</code>', '<code> b</code>', '<code>c </code>', '<code class="code-short">d&amp;e</code>', '<code>`</code>', '<code>f  g</code>', '<code>h\ni</code>', '<code>#</code>'];
     let seed = 7;
     const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
+      // mulberry32: the low bits of a plain LCG repeat too soon to mix the pieces well.
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
     };
     let taken = 0;
-    for (let i = 0; i < 4000; i++) {
+    for (let i = 0; i < 2000; i++) {
       let text = '';
       for (let j = 1 + next(8); j > 0; j--) text += pieces[next(pieces.length)];
       for (const html of [text, `<p>${text}</p>`]) {
@@ -55,7 +58,7 @@ describe('description HTML to Markdown for the twins', () => {
         expect(markdown, JSON.stringify(html)).toBe(htmlToMarkdownSlow(html));
       }
     }
-    expect(taken).toBeGreaterThan(4000);
+    expect(taken).toBeGreaterThan(2000);
   });
 
   it('leaves other markup, edge whitespace and unknown entities to the full conversion', () => {
