@@ -30,7 +30,11 @@ function generator(seed: number) {
       else if (kind === 2) out.push({ type: 'inlineCode', value: text() });
       else if (kind === 3) out.push({ type: 'emphasis', children: phrasing(depth + 1) });
       else if (kind === 4) out.push({ type: 'strong', children: phrasing(depth + 1) });
-      else if (kind === 5) out.push({ type: 'link', url: `/x${next(3) ? '' : ' y'}`, children: phrasing(depth + 1) });
+      else if (kind === 5 && next(3) === 0) {
+        // Written as an autolink (`<https://…>`): its text is the URL.
+        const url = `${next(2) ? 'https://a.b/' : 'mailto:'}${text()}`;
+        out.push({ type: 'link', url, children: [{ type: 'text', value: url }] });
+      } else if (kind === 5) out.push({ type: 'link', url: `/x${next(3) ? '' : ' y'}`, children: phrasing(depth + 1) });
       else if (kind === 6) out.push({ type: 'delete', children: phrasing(depth + 1) });
       else out.push({ type: 'break' });
     }

@@ -13,10 +13,14 @@ import { defaultHandlers, type Handle, type Info, type Options, type State, type
  */
 
 interface Groups {
-  /** The patterns by the character they escape (a character may have several), in two lists: */
-  anywhere: Array<[string, Unsafe[]]>;
+  /** The patterns by the code of the ASCII character they escape, in two lists: */
+  anywhere: Array<Unsafe[] | undefined>;
   /** those that match only next to a line ending (at a break, or before or after `\r`/`\n`). */
-  atLineEnding: Array<[string, Unsafe[]]>;
+  atLineEnding: Array<Unsafe[] | undefined>;
+  /** The codes with patterns. */
+  codes: number[];
+  /** Patterns whose character is not one ASCII character (none in CommonMark, GFM and directives): always tried. */
+  other: Unsafe[];
   /** Every character some pattern escapes. */
   characters: Set<string>;
 }
@@ -28,24 +32,28 @@ const groupsOf = new WeakMap<Unsafe[], Groups>();
 const LINE_ENDING = new Set(['[\\r\\n]', '\\r', '\\n']);
 const needsLineEnding = (p: Unsafe) => Boolean(p.atBreak) || LINE_ENDING.has(p.before ?? '') || LINE_ENDING.has(p.after ?? '');
 
-function byCharacter(patterns: Unsafe[]): Array<[string, Unsafe[]]> {
-  const map = new Map<string, Unsafe[]>();
-  for (const pattern of patterns) {
-    const list = map.get(pattern.character);
-    if (list) list.push(pattern);
-    else map.set(pattern.character, [pattern]);
-  }
-  return [...map];
-}
-
 function groups(unsafe: Unsafe[]): Groups {
   let found = groupsOf.get(unsafe);
   if (!found) {
-    found = { anywhere: byCharacter(unsafe.filter((p) => !needsLineEnding(p))), atLineEnding: byCharacter(unsafe.filter(needsLineEnding)), characters: new Set(unsafe.map((p) => p.character)) };
+    found = { anywhere: [], atLineEnding: [], codes: [], other: [], characters: new Set(unsafe.map((p) => p.character)) };
+    for (const pattern of unsafe) {
+      const code = pattern.character.length === 1 ? pattern.character.charCodeAt(0) : 128;
+      if (code >= 128) {
+        found.other.push(pattern);
+        continue;
+      }
+      const table = needsLineEnding(pattern) ? found.atLineEnding : found.anywhere;
+      (table[code] ??= []).push(pattern);
+      if (!found.codes.includes(code)) found.codes.push(code);
+    }
     groupsOf.set(unsafe, found);
   }
   return found;
 }
+
+/** Which ASCII characters the value holds: `seen[code] === stamp`, a fresh stamp per value. */
+const seen = new Uint32Array(128);
+let stamp = 0;
 
 /**
  * The patterns that can match in `value`: each pattern's regular expression holds its character
@@ -54,10 +62,24 @@ function groups(unsafe: Unsafe[]): Groups {
  * their order.
  */
 function patternsIn(value: string, unsafe: Unsafe[]): Unsafe[] {
-  const { anywhere, atLineEnding } = groups(unsafe);
-  const out: Unsafe[] = [];
-  for (const [character, list] of anywhere) if (value.includes(character)) out.push(...list);
-  if (value.includes('\n') || value.includes('\r')) for (const [character, list] of atLineEnding) if (value.includes(character)) out.push(...list);
+  const { anywhere, atLineEnding, codes, other } = groups(unsafe);
+  if (++stamp === 0xffffffff) {
+    seen.fill(0);
+    stamp = 1;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 128) seen[code] = stamp;
+  }
+  const eol = seen[10] === stamp || seen[13] === stamp;
+  const out: Unsafe[] = [...other];
+  for (const code of codes) {
+    if (seen[code] !== stamp) continue;
+    const loose = anywhere[code];
+    if (loose) for (const p of loose) out.push(p);
+    const bound = eol ? atLineEnding[code] : undefined;
+    if (bound) for (const p of bound) out.push(p);
+  }
   return out;
 }
 
