@@ -94,6 +94,8 @@ export interface ApiSchemaData {
   description?: string;
   tree: SchemaNode;
   example?: string;
+  /** The example as text (what `example` highlights), for the page's Markdown twin. */
+  exampleCode?: string;
   usedBy: Array<{ href: string; label: string; method?: string }>;
 }
 

@@ -1,17 +1,11 @@
 import type { Element, Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { toMdast } from 'hast-util-to-mdast';
 import { toString } from 'hast-util-to-string';
-import { toMarkdown } from 'mdast-util-to-markdown';
 import { visit } from 'unist-util-visit';
 import type { ApiExample, ApiOperationData, ApiOverviewData, ApiPageData, ApiResponse, ApiSchemaData, ApiWebhookData, SchemaNode } from '../../shared/api-model';
-import { TWIN_MARKDOWN } from '../markdown/markdown-twin';
+import { htmlToMarkdown } from './html-markdown';
 
-/** Rendered description HTML back to Markdown (the spec's own words, links kept). */
-export function htmlToMarkdown(html: string | undefined): string {
-  if (!html?.trim()) return '';
-  return toMarkdown(toMdast(fromHtml(html, { fragment: true })), TWIN_MARKDOWN).trim();
-}
+export { htmlToMarkdown };
 
 /** The same on one line (for list items). */
 const inline = (html: string | undefined): string => htmlToMarkdown(html).replace(/\s*\n\s*/g, ' ');
@@ -122,7 +116,7 @@ function schemaMarkdown(schema: ApiSchemaData): string {
   return [
     htmlToMarkdown(schema.description),
     section('Fields', [`Type: ${schema.tree.type}`, schemaFields(schema.tree).join('\n')]),
-    section('Example', [schema.example ? fence('json', codeText(schema.example)) : '']),
+    section('Example', [schema.example ? fence('json', schema.exampleCode ?? codeText(schema.example)) : '']),
     section('Used by', [schema.usedBy.map((u) => `- ${u.method ? `\`${u.method}\` ` : ''}[${u.label}](${u.href})`).join('\n')]),
   ].filter(Boolean).join('\n\n');
 }

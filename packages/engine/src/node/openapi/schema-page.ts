@@ -14,10 +14,10 @@ export const schemaHref = (name: string) => `/api/schemas/${name.toLowerCase()}`
 /** The page of one component schema: its fields, an example and the pages that use it. */
 export async function buildSchemaPage(ctx: ApiContext, uses: SchemaUses, [name, schema]: [string, JsonObject]): Promise<ExtraPage> {
   const description = str(schema.description) ? ctx.markdown(str(schema.description)!) : undefined;
-  const example = exampleFor({ $ref: `#/components/schemas/${name}` }, ctx.schemas, 'schema');
+  const exampleCode = JSON.stringify(exampleFor({ $ref: `#/components/schemas/${name}` }, ctx.schemas, 'schema'), null, 2);
   const data: ApiSchemaData = {
     type: 'schema', name, description, tree: schemaTree({ $ref: `#/components/schemas/${name}` }, ctx.schemas, 'schema'),
-    example: await ctx.highlight(JSON.stringify(example, null, 2), 'json'), usedBy: uses.of(name),
+    example: await ctx.highlight(exampleCode, 'json'), exampleCode, usedBy: uses.of(name),
   };
   const headings = [heading('fields', 'Fields'), heading('example', 'Example'), ...(data.usedBy.length ? [heading('used-by', 'Used by')] : [])];
   return apiPage(ctx.file, {
