@@ -15,25 +15,27 @@ import { pathToFileURL } from 'node:url';
  */
 const KEEP_EXTERNAL = /^(react|react-dom|shiki|@shikijs\/.*|esbuild|tsx|satori|@resvg\/.*|algoliasearch|@algolia\/.*|@readme\/openapi-parser)$/;
 
-/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-
-/** Only packages that declare themselves ES modules: CommonJS code's `require` calls cannot live in an ES module bundle. */
-function isEsmPackage(resolved, name) {
-  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
-  const at = resolved.lastIndexOf(marker);
-  if (at < 0) return false;
-  try {
-    return JSON.parse(fs.readFileSync(path.join(resolved.slice(0, at + marker.length), 'package.json'), 'utf8')).type === 'module';
-  } catch {
-    return false;
-  }
+/** The packages installed at the top of node_modules that are not plain ES modules, or are kept external. */
+function externalPackages(repo) {
+  const modules = path.join(repo, 'node_modules');
+  const names = fs.readdirSync(modules).flatMap((d) => (d.startsWith('@') ? fs.readdirSync(path.join(modules, d)).map((s) => `${d}/${s}`) : [d]));
+  return names.filter((name) => {
+    if (name.startsWith('.') || name.startsWith('@docsgen/')) return false;
+    if (KEEP_EXTERNAL.test(name)) return true;
+    try {
+      // CommonJS code's `require` calls cannot live in an ES module bundle.
+      return JSON.parse(fs.readFileSync(path.join(modules, name, 'package.json'), 'utf8')).type !== 'module';
+    } catch {
+      return false;
+    }
+  });
 }
 
-const SKIP = Symbol('docsgen-resolving');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The workspace packages and plain ES module npm packages are bundled; everything else stays an
+ * The workspace packages and plain ES module npm packages are bundled (esbuild resolves them
+ * itself: only imports of external packages call back into JavaScript); everything else stays an
  * import. An import left external inside a bundled package must find the same file from the
  * bundle's folder as from the package; when it would not (a nested, non-hoisted copy), it names
  * the file itself.
@@ -42,25 +44,20 @@ export function bundleDependencies(repo) {
   return {
     name: 'docsgen-bundle-dependencies',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData === SKIP || args.path.startsWith('@docsgen/') || args.path.startsWith('node:')) return undefined;
-        const name = packageName(args.path);
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: SKIP });
-        if (resolved.errors.length) return { errors: resolved.errors };
-        if (resolved.external) return { path: args.path, external: true }; // a Node built-in
-        if (!KEEP_EXTERNAL.test(name) && isEsmPackage(resolved.path, name)) return { path: resolved.path, sideEffects: resolved.sideEffects };
-        if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) {
-          const fromRepo = await build.resolve(args.path, { kind: args.kind, resolveDir: repo, pluginData: SKIP });
-          if (fromRepo.path !== resolved.path) return { path: pathToFileURL(resolved.path).href, external: true };
-        }
-        return { path: args.path, external: true };
-      });
-      // A bundled module would see the bundle's location as its own: such a package must stay external.
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
-        const text = await fs.promises.readFile(args.path, 'utf8');
-        if (!text.includes('import.meta')) return { contents: text, loader: 'js' };
-        return { errors: [{ text: `${args.path} uses import.meta, so it cannot be bundled: add its package to KEEP_EXTERNAL in bin/bundle-dependencies.mjs` }] };
+      const external = new RegExp(`^(${externalPackages(repo).map(escapeRegExp).join('|')})(/|$)`);
+      const resolving = Symbol('docsgen-resolving');
+      build.onResolve({ filter: external }, async (args) => {
+        if (args.pluginData === resolving) return undefined; // the look-ups below: where the file really is
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, external: true };
+        const [here, fromRepo] = await Promise.all([args.resolveDir, repo].map((resolveDir) => build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: resolving })));
+        if (here.errors.length) return { errors: here.errors };
+        return { path: here.path === fromRepo.path ? args.path : pathToFileURL(here.path).href, external: true };
       });
     },
   };
+}
+
+/** A bundled module would see the bundle's location as its own: a package that uses import.meta must stay external. */
+export function bundledImportMetaUsers(metafile) {
+  return Object.keys(metafile.inputs).filter((file) => /(^|[\\/])node_modules[\\/]/.test(file) && /\.m?js$/.test(file) && fs.readFileSync(file, 'utf8').includes('import.meta'));
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleDependencies } from './bundle-dependencies.mjs';
+import { bundleDependencies, bundledImportMetaUsers } from './bundle-dependencies.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
@@ -85,7 +85,7 @@ async function bundledCli() {
     // Built aside and renamed into place, so a concurrent run never imports a half-written bundle.
     const tmp = fs.mkdtempSync(path.join(root, 'tmp-'));
     try {
-      await esbuild.build({
+      const { metafile } = await esbuild.build({
         entryPoints: { index: entry },
         outdir: tmp,
         bundle: true,
@@ -96,8 +96,11 @@ async function bundledCli() {
         jsx: 'automatic',
         sourcemap: 'linked', // for `node --enable-source-maps`
         logLevel: 'silent',
+        metafile: true,
         plugins: [bundleDependencies(repo), sourceLocations],
       });
+      const misplaced = bundledImportMetaUsers(metafile);
+      if (misplaced.length) throw new Error(`these files use import.meta, so their packages must stay external (KEEP_EXTERNAL in bin/bundle-dependencies.mjs):\n${misplaced.join('\n')}`);
       // The chunks are ES modules whatever a package.json further up says; `source` names the checkout.
       fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ type: 'module', source: repo }, null, 2)}\n`);
       try {
