@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleDependencies, bundledImportMetaUsers } from './bundle-dependencies.mjs';
+import { REQUIRE_BANNER, bundleDependencies, bundledImportMetaUsers } from './bundle-dependencies.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
@@ -97,6 +97,7 @@ async function bundledCli() {
         sourcemap: 'linked', // for `node --enable-source-maps`
         logLevel: 'silent',
         metafile: true,
+        banner: { js: REQUIRE_BANNER },
         plugins: [bundleDependencies(repo), sourceLocations],
       });
       const misplaced = bundledImportMetaUsers(metafile);
