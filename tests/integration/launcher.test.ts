@@ -52,6 +52,25 @@ describe('bin/docsgen', () => {
     }
   });
 
+  it("recompiles after an edit that keeps the file's size and modification time", () => {
+    // The launcher keys the bundle by the sources' stat: the ctime an edit leaves behind must count.
+    const second = Math.floor(Date.now() / 1000) - 60; // a whole second: utimes keeps it exactly
+    fs.utimesSync(cliSource, second, second);
+    expect(run('--help').stdout).toContain('Static-site generator for API documentation');
+    const before = fs.statSync(cliSource);
+    fs.writeFileSync(cliSource, original.replace("'Static-site generator for API documentation", "'Static-site generator for API DOCUMENTATION"));
+    fs.utimesSync(cliSource, second, second);
+    try {
+      expect(fs.statSync(cliSource).size).toBe(before.size);
+      expect(fs.statSync(cliSource).mtimeMs).toBe(before.mtimeMs);
+      const result = run('--help');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('generator for API DOCUMENTATION');
+    } finally {
+      fs.writeFileSync(cliSource, original);
+    }
+  });
+
   it('reports a syntax error in its own sources with file:line:col and exits non-zero', () => {
     fs.writeFileSync(cliSource, original.replace('export async function main(', 'export async function main((('));
     try {
