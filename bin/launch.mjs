@@ -28,32 +28,16 @@ function sourceFiles(dir) {
 /**
  * Everything the bundle is made of: the sources and where they are (the bundle names their
  * folders), the installed dependencies it bundles (npm rewrites node_modules/.package-lock.json
- * whenever it changes node_modules), esbuild's and Node's versions, and this launcher. Sources
- * count by their stat, not their bytes (a third of the cost): any write changes a file's ctime,
- * which no tool can set back, so an edit is seen even when size and mtime are restored. `settled`
- * says how long ago the newest of them changed.
+ * whenever it changes node_modules; without it, the lockfile), esbuild's and Node's versions, and
+ * this launcher.
  */
 function bundleKey(esbuildVersion) {
   const hash = createHash('sha256').update(`${LAUNCHER_VERSION}\0${esbuildVersion}\0${process.version}\0${repo}\0`);
   for (const file of LAUNCHER_FILES) hash.update(fs.readFileSync(path.join(repo, file))).update('\0');
-  let newest = 0;
-  for (const file of ['node_modules/.package-lock.json', 'package-lock.json', ...sourceFiles(packages).sort()]) {
-    const stat = fs.statSync(path.resolve(repo, file), { throwIfNoEntry: false });
-    hash.update(`${path.relative(repo, path.resolve(repo, file))}\0${stat?.size}\0${stat?.mtimeMs}\0${stat?.ctimeMs}\0${stat?.ino}\0`);
-    newest = Math.max(newest, stat?.ctimeMs ?? 0);
-  }
-  // Within the file system's clock tick a second write can leave every stat field as it was:
-  // ticks are milliseconds on current file systems, whole seconds on old ones.
-  const tick = newest % 1000 === 0 ? 1000 : 20;
-  return { key: hash.digest('hex').slice(0, 16), unsettledMs: Math.max(0, newest + 2 * tick - Date.now()) };
-}
-
-/** The key once the sources have been still for longer than a clock tick (a run right after an edit waits that long). */
-async function settledKey(esbuildVersion) {
-  const first = bundleKey(esbuildVersion);
-  if (!first.unsettledMs) return first.key;
-  await new Promise((resolve) => setTimeout(resolve, Math.min(first.unsettledMs, 2000))); // a clock set back waits no longer
-  return bundleKey(esbuildVersion).key;
+  const lockfile = ['node_modules/.package-lock.json', 'package-lock.json'].map((file) => path.join(repo, file)).find((file) => fs.existsSync(file));
+  hash.update(lockfile ? fs.readFileSync(lockfile) : '').update('\0');
+  for (const file of sourceFiles(packages).sort()) hash.update(`${path.relative(packages, file)}\0`).update(fs.readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The bundle's folder must be inside the checkout, so its imports resolve from node_modules. */
@@ -93,7 +77,7 @@ async function bundledCli() {
     return import(pathToFileURL(entry).href);
   }
   const esbuildVersion = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')).version;
-  const dir = path.join(root, `cli-${await settledKey(esbuildVersion)}`);
+  const dir = path.join(root, `cli-${bundleKey(esbuildVersion)}`);
   const main = path.join(dir, 'index.js');
   if (!fs.existsSync(main)) {
     const esbuild = await import('esbuild');
