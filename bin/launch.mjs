@@ -1,21 +1,24 @@
 // Loads the docsgen CLI. The engine is TypeScript with no build step after `npm ci`: on first
-// use (and after any change to packages/*/src) esbuild bundles the CLI and engine into one ES
-// module graph under node_modules/.cache/docsgen/, keyed by the sources it was built from. Node
-// then runs plain JavaScript and loads every dependency natively: a TypeScript loader hook on
-// every import cost about half a second of each run (measured on `docsgen build`).
+// use (and after any change to packages/*/src or to the installed dependencies) esbuild bundles
+// the CLI, the engine and the plain ES module npm packages they use (bin/bundle-dependencies.mjs)
+// into one ES module graph under node_modules/.cache/docsgen/, keyed by what it was built from.
+// Node then runs plain JavaScript: a TypeScript loader hook on every import cost about half a
+// second of each run, and loading some 600 small dependency files another 0.2 s.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { REQUIRE_BANNER, bundleDependencies, bundledImportMetaUsers } from './bundle-dependencies.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
 /** The compile worker's program (a second entry: a worker thread loads it from the bundle). */
 const compileWorker = path.join(packages, 'engine/src/node/workers/compile-worker.ts');
-/** Bump when the bundling below changes. */
+/** Bump when the bundling changes in a way the launcher files' text does not show. */
 const LAUNCHER_VERSION = '2';
+const LAUNCHER_FILES = ['bin/launch.mjs', 'bin/bundle-dependencies.mjs'];
 
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -26,10 +29,15 @@ function sourceFiles(dir) {
 
 /**
  * Everything the bundle is made of: the sources and where they are (the bundle names their
- * folders), esbuild's and Node's versions, and this launcher.
+ * folders), the installed dependencies it bundles (npm rewrites node_modules/.package-lock.json
+ * whenever it changes node_modules; without it, the lockfile), esbuild's and Node's versions, and
+ * this launcher.
  */
 function bundleKey(esbuildVersion) {
   const hash = createHash('sha256').update(`${LAUNCHER_VERSION}\0${esbuildVersion}\0${process.version}\0${repo}\0`);
+  for (const file of LAUNCHER_FILES) hash.update(fs.readFileSync(path.join(repo, file))).update('\0');
+  const lockfile = ['node_modules/.package-lock.json', 'package-lock.json'].map((file) => path.join(repo, file)).find((file) => fs.existsSync(file));
+  hash.update(lockfile ? fs.readFileSync(lockfile) : '').update('\0');
   for (const file of sourceFiles(packages).sort()) hash.update(`${path.relative(packages, file)}\0`).update(fs.readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
@@ -62,14 +70,6 @@ const sourceLocations = {
   },
 };
 
-/** npm packages stay imports (loaded from node_modules as usual); the workspace packages are bundled. */
-const dependenciesExternal = {
-  name: 'docsgen-dependencies-external',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@docsgen/') ? undefined : { external: true }));
-  },
-};
-
 async function bundledCli() {
   const root = cacheRoot();
   if (!root) {
@@ -86,7 +86,7 @@ async function bundledCli() {
     // Built aside and renamed into place, so a concurrent run never imports a half-written bundle.
     const tmp = fs.mkdtempSync(path.join(root, 'tmp-'));
     try {
-      await esbuild.build({
+      const { metafile } = await esbuild.build({
         entryPoints: { index: entry, 'compile-worker': compileWorker },
         outdir: tmp,
         bundle: true,
@@ -97,8 +97,12 @@ async function bundledCli() {
         jsx: 'automatic',
         sourcemap: 'linked', // for `node --enable-source-maps`
         logLevel: 'silent',
-        plugins: [dependenciesExternal, sourceLocations],
+        metafile: true,
+        banner: { js: REQUIRE_BANNER },
+        plugins: [bundleDependencies(repo), sourceLocations],
       });
+      const misplaced = bundledImportMetaUsers(metafile);
+      if (misplaced.length) throw new Error(`these files use import.meta, so their packages must stay external (KEEP_EXTERNAL in bin/bundle-dependencies.mjs):\n${misplaced.join('\n')}`);
       // The chunks are ES modules whatever a package.json further up says; `source` names the checkout.
       fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ type: 'module', source: repo }, null, 2)}\n`);
       try {

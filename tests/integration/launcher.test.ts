@@ -52,6 +52,41 @@ describe('bin/docsgen', () => {
     }
   });
 
+  it("recompiles after an edit that keeps the file's size and modification time", () => {
+    // The launcher keys the bundle by the sources' stat: the ctime an edit leaves behind must count.
+    const second = Math.floor(Date.now() / 1000) - 60; // a whole second: utimes keeps it exactly
+    fs.utimesSync(cliSource, second, second);
+    expect(run('--help').stdout).toContain('Static-site generator for API documentation');
+    const before = fs.statSync(cliSource);
+    fs.writeFileSync(cliSource, original.replace("'Static-site generator for API documentation", "'Static-site generator for API DOCUMENTATION"));
+    fs.utimesSync(cliSource, second, second);
+    try {
+      expect(fs.statSync(cliSource).size).toBe(before.size);
+      expect(fs.statSync(cliSource).mtimeMs).toBe(before.mtimeMs);
+      const result = run('--help');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('generator for API DOCUMENTATION');
+    } finally {
+      fs.writeFileSync(cliSource, original);
+    }
+  });
+
+  it('answers --help with commander alone: no engine chunk and no other npm package is loaded', () => {
+    expect(run('--help').status).toBe(0); // the bundle is in place: this run compiles nothing
+    const trace = path.join(copy, 'imports.txt');
+    fs.writeFileSync(trace, '');
+    const env = { ...process.env, DOCSGEN_TRACE_IMPORTS_FILE: trace, DOCSGEN_TRACE_IMPORTS_MATCH: '/node_modules/' };
+    const hook = path.join(repo, 'tests/helpers/trace-imports.mjs');
+    const result = spawnSync(process.execPath, ['--import', hook, path.join(copy, 'bin/docsgen'), '--help'], { encoding: 'utf8', env });
+    expect(result.status, result.stderr).toBe(0);
+    const loaded = fs.readFileSync(trace, 'utf8').trim().split('\n');
+    const packages = new Set(loaded.filter((url) => !url.includes('/.cache/docsgen/')).map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]));
+    expect([...packages]).toEqual(['commander']);
+    // The CLI's own entry and esbuild's few helpers: the engine's chunks are hundreds of KB.
+    const chunks = loaded.filter((url) => url.includes('/.cache/docsgen/')).map((url) => fs.statSync(new URL(url)).size);
+    expect(chunks.reduce((a, b) => a + b, 0)).toBeLessThan(20_000);
+  });
+
   it('reports a syntax error in its own sources with file:line:col and exits non-zero', () => {
     fs.writeFileSync(cliSource, original.replace('export async function main(', 'export async function main((('));
     try {

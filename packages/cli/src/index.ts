@@ -1,9 +1,9 @@
 import { Command, Option } from 'commander';
-import { runBuild } from './build';
-import { runCheck } from './check';
-import { runSearchPush } from './search-push';
-import { runServe } from './serve';
-import { runMcp } from './mcp';
+
+/*
+ * Each command loads its own modules when it runs: `--help` loads only commander, `serve` and
+ * `check` never load what only another command uses (the MCP SDK, the search client).
+ */
 
 /** Parses argv and runs one command; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -20,6 +20,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'output folder (default: outDir from the config, "build")')
     .option('--no-cache', 'ignore and do not write the persistent build cache (.docsgen/)')
     .action(async (opts: { out?: string; cache: boolean }) => {
+      const { runBuild } = await import('./build');
       code = await runBuild({ root: program.opts<{ root: string }>().root, out: opts.out, cache: opts.cache });
     });
   program
@@ -31,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--open', 'open the browser', false)
     .option('--out <dir>', 'folder to serve (default: the config outDir)')
     .action(async (opts: { watch: boolean; port: number; host: string; open: boolean; out?: string }) => {
+      const { runServe } = await import('./serve');
       code = await runServe({ root: program.opts<{ root: string }>().root, ...opts });
     });
   program
@@ -38,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('build in memory and validate links, anchors, routes, redirects and frontmatter')
     .option('--out <dir>', 'also check that this emitted folder matches (default: in-memory build only)')
     .action(async (opts: { out?: string }) => {
+      const { runCheck } = await import('./check');
       code = await runCheck({ root: program.opts<{ root: string }>().root, out: opts.out });
     });
   program
@@ -45,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('serve the built site to AI coding agents: a Model Context Protocol server over stdio (search, pages as Markdown, API operations, request validation)')
     .option('--out <dir>', 'the built output folder to serve (default: the config outDir)')
     .action(async (opts: { out?: string }) => {
+      const { runMcp } = await import('./mcp');
       code = await runMcp({ root: program.opts<{ root: string }>().root, out: opts.out });
     });
   const search = program.command('search').description('work with the hosted search index');
@@ -57,6 +61,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--index <name>', 'index name (default: search.indexName from the config)')
     .option('--host <url>', 'service host(s) instead of the default ones, comma-separated (or DOCSGEN_SEARCH_HOST)')
     .action(async (opts: { incremental: boolean; dryRun: boolean; out?: string; index?: string; host?: string }) => {
+      const { runSearchPush } = await import('./search-push');
       code = await runSearchPush({ root: program.opts<{ root: string }>().root, ...opts });
     });
   try {

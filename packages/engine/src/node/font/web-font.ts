@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import subsetFont from 'subset-font';
-import { fromBuffer } from '@capsizecss/unpack';
 import { diagnostic } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { DirCache } from '../cache/dir-cache';
@@ -39,6 +37,10 @@ export type MetricsEntry = Array<[number, FontMetrics]>;
 const FONT_FORMAT = '4';
 
 /** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
+/** harfbuzz with a WOFF2 encoder, and the metrics reader: loaded only when a face is subset (about 50 ms), never by a site without a web font or by a cached one. */
+let tools: Promise<{ subsetFont: typeof import('subset-font').default; fromBuffer: typeof import('@capsizecss/unpack').fromBuffer }> | null = null;
+const fontTools = () => (tools ??= Promise.all([import('subset-font'), import('@capsizecss/unpack')]).then(([subset, unpack]) => ({ subsetFont: subset.default, fromBuffer: unpack.fromBuffer })));
+
 const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
 
 /**
@@ -79,6 +81,7 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
   const preload: string[] = [];
   const metrics = new Map<number, FontMetrics>();
   const family = faces[0].family;
+  const { subsetFont } = await fontTools();
   for (const [i, face] of faces.entries()) {
     const original = bytes[i];
     if (!original || face.family !== family) continue;
@@ -120,6 +123,7 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
  */
 async function measure(font: Buffer, weight: string, axis: { min: number; max: number } | null): Promise<Map<number, FontMetrics>> {
   const measured = new Map<number, FontMetrics>();
+  const { subsetFont, fromBuffer } = await fontTools();
   if (!axis) {
     measured.set(Number.parseInt(weight, 10) || 400, await fromBuffer(font));
     return measured;
