@@ -10,10 +10,10 @@ import { pathToFileURL } from 'node:url';
  * Packages that stay imports even when they are plain ES modules: React (the templates, bundled
  * apart, must share its single copy), shiki (it imports its languages and themes on demand and
  * loads the oniguruma WASM), esbuild and tsx, and what a worker thread or only one command loads
- * by name (social cards, the OpenAPI validator, the search client). The MCP SDK is bundled: it
+ * by name (social cards, the OpenAPI validator, the search client), and harfbuzzjs (its WASM is found through import.meta). The MCP SDK is bundled: it
  * must share zod with the engine's tool schemas.
  */
-const KEEP_EXTERNAL = /^(react|react-dom|shiki|@shikijs\/.*|esbuild|tsx|satori|@resvg\/.*|algoliasearch|@algolia\/.*|@readme\/openapi-parser)$/;
+const KEEP_EXTERNAL = /^(react|react-dom|shiki|@shikijs\/.*|esbuild|tsx|satori|@resvg\/.*|algoliasearch|@algolia\/.*|@readme\/openapi-parser|harfbuzzjs)$/;
 
 /**
  * CommonJS packages the engine loads with `require`: an ES module import of CommonJS makes Node
