@@ -9,7 +9,6 @@ import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
-import { CompilePool, MIN_WORKER_PAGES, WorkerGone } from '../workers/compile-pool';
 
 /** A compiled page as the build keeps it, with the fingerprint of the sources it came from (its file and every include). */
 export interface PageEntry {
@@ -24,10 +23,6 @@ export interface CompiledContent {
   /** Fingerprint of each page's sources, by route (absent when the page had errors). */
   sourceHashes: Map<string, string>;
   reused: number;
-  /** Code blocks the compile worker took from the highlight cache and made (null: no worker ran). */
-  workerBlocks: { hits: number; misses: number } | null;
-  /** Pages compiled on the worker thread. */
-  onWorker: number;
 }
 
 export interface ContentInput {
@@ -36,8 +31,6 @@ export interface ContentInput {
   cache: DirCache<PageEntry>;
   /** Pages compiled earlier in this process (a watch session), by file. */
   memo: Map<string, PageEntry>;
-  /** Starts a worker thread to compile beside this one (asked only when enough pages are to compile). */
-  worker?: () => CompilePool | null;
 }
 
 /*
@@ -55,10 +48,10 @@ interface Job {
 }
 
 /** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
-export async function compileContent({ ctx, cache, memo, worker }: ContentInput): Promise<Staged<CompiledContent>> {
+export async function compileContent({ ctx, cache, memo }: ContentInput): Promise<Staged<CompiledContent>> {
   const files = listContentFiles(ctx.contentPath, ctx.boundary);
   const diagnostics: Diagnostic[] = [...files.diagnostics];
-  const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0, workerBlocks: null, onWorker: 0 };
+  const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
   const context = contextHash(ctx);
   const fingerprint = (route: string, deps: string[]) => sourcesHash(context, route, deps);
   // Pages in file order; a slot is filled from the caches now, or once its page has compiled.
@@ -83,25 +76,17 @@ export async function compileContent({ ctx, cache, memo, worker }: ContentInput)
     jobs.push({ at: slots.length, file, route });
     slots.push(undefined);
   }
-  const pool = jobs.length >= MIN_WORKER_PAGES ? worker?.() ?? null : null;
-  try {
-    result.onWorker = await compileJobs(jobs, ctx, pool, (job, page) => {
-      slots[job.at] = page;
-      memo.delete(job.file);
-      if (page.diagnostics.length) return;
-      const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
-      const entry = { hash: fingerprint(job.route, deps), deps, page };
-      if (!entry.hash) return;
-      memo.set(job.file, entry);
-      cache.set(job.file, entry);
-      result.sourceHashes.set(job.route, entry.hash);
-    });
-  } finally {
-    if (pool) {
-      result.workerBlocks = pool.blocks;
-      await pool.close();
-    }
-  }
+  await compileJobs(jobs, ctx, (job, page) => {
+    slots[job.at] = page;
+    memo.delete(job.file);
+    if (page.diagnostics.length) return;
+    const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
+    const entry = { hash: fingerprint(job.route, deps), deps, page };
+    if (!entry.hash) return;
+    memo.set(job.file, entry);
+    cache.set(job.file, entry);
+    result.sourceHashes.set(job.route, entry.hash);
+  });
   result.pages = slots as ContentPage[];
   const wanted = new Set(result.pages.map((p) => p.file));
   for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
@@ -119,40 +104,27 @@ export async function compileContent({ ctx, cache, memo, worker }: ContentInput)
 }
 
 /**
- * Compiles the jobs, on this thread and (with a pool) on the worker at once: each side takes the
- * next job when it is free, so a slow page never holds the other side up. The worker has two
- * pages in hand so that it never waits for the next; this thread yields to the event loop after
- * each page, so the worker's pages come back (and it gets new ones) while this thread compiles.
- * A page the worker could not compile is compiled here. `done` is called once per job. Resolves to
- * the number of pages the worker compiled.
+ * How many pages compile at once while code blocks render on another thread: this thread parses
+ * the next pages while the blocks of the earlier ones render (one at a time when blocks render
+ * here: nothing would overlap).
  */
-async function compileJobs(jobs: readonly Job[], ctx: CompileContext, pool: CompilePool | null, done: (job: Job, page: ContentPage) => void): Promise<number> {
+const PAGES_IN_HAND = 8;
+
+/**
+ * Compiles the jobs, several at once when the highlighter renders elsewhere; `done` is called once
+ * per job, as each finishes (the caller keeps the file order).
+ */
+async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job: Job, page: ContentPage) => void): Promise<void> {
   let next = 0;
-  let onWorker = 0;
-  const here = async (job: Job) => {
-    const { compilePage } = await loadCompiler();
-    done(job, keepPage(await compilePage(job.file, job.route, ctx)));
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  };
-  const local = async () => {
-    while (next < jobs.length) await here(jobs[next++]!);
-  };
-  let workerUsable = true;
-  const remote = async () => {
-    while (workerUsable && next < jobs.length) {
+  const lane = async () => {
+    while (next < jobs.length) {
       const job = jobs[next++]!;
-      try {
-        done(job, await pool!.compile(job.file, job.route));
-        onWorker++;
-      } catch (error) {
-        if (!(error instanceof WorkerGone)) throw error;
-        workerUsable = false;
-        await here(job);
-      }
+      const { compilePage } = await loadCompiler();
+      done(job, keepPage(await compilePage(job.file, job.route, ctx)));
     }
   };
-  await Promise.all(pool ? [local(), remote(), remote()] : [local()]);
-  return onWorker;
+  // A site's own plugins may not expect two pages at once: its pages compile one at a time.
+  await Promise.all(Array.from({ length: ctx.highlighter.elsewhere && !ctx.plugins?.key ? PAGES_IN_HAND : 1 }, lane));
 }
 
 /**

@@ -18,8 +18,7 @@ import type { CompileContext } from '../markdown/compile-page';
 import { contentTree } from '../markdown/content-page';
 import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
-import { compileContent, type CompiledContent } from './content';
-import { CompilePool, workersWanted } from '../workers/compile-pool';
+import { compileContent } from './content';
 import { startSpec, buildApi } from './api';
 import { clientAssets } from './client';
 import { buildWebFont } from '../font/web-font';
@@ -73,13 +72,15 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
   const fontWork = buildWebFont(config, caches);
-  // A second thread compiles pages too, unless the site has plugins (functions of its config, which
-  // cannot cross to another thread) or workers are off.
-  const worker = workersWanted() && !ctx.plugins?.key ? () => new CompilePool({ root: options.root, contentPath: ctx.contentPath, variables: ctx.variables, components: [...ctx.components], codeLanguages: [...ctx.codeLanguages], highlightCache: site.highlighter.cache.dir }) : undefined;
-  const blocks = (c: CompiledContent) => ({ hits: site.highlighter.cache.hits + (c.workerBlocks?.hits ?? 0), misses: site.highlighter.cache.misses + (c.workerBlocks?.misses ?? 0) });
-  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages, worker }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache${c.value.onWorker ? `, ${c.value.onWorker} compiled on a second thread` : ''}), code blocks: ${blocks(c.value).hits} cached, ${blocks(c.value).misses} new`));
+  const elsewhere = session.highlightPool?.rendered ?? 0;
+  const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - elsewhere} rendered on a second thread` : '');
+  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
   const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
   const apiPages = report.take(api);
+  // No code block renders after this. A watch session keeps its highlight worker (and the grammars
+  // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
+  // (a later run of the same session renders on the main thread, with the same output).
+  if (!options.devScript) void session.highlightPool?.close();
   const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
   result.graph = graph;
   const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));

@@ -5,7 +5,8 @@ import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-con
 import { clearConfigSources, locateInConfig } from '../graph/config-position';
 import { gitLastUpdated } from '../graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
-import { CodeHighlighter, HighlightCache } from '../markdown/highlight';
+import { CodeHighlighter, HighlightCache, renderHere } from '../markdown/highlight';
+import { HighlightPool, workersWanted } from '../workers/highlight-pool';
 import { DirCache } from '../cache/dir-cache';
 import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { SiteBoundary } from '../fs/boundary';
@@ -25,6 +26,8 @@ export interface SiteSession {
   config?: { key: string; value: ResolvedConfig };
   templates?: { key: string; value: LoadedTemplates };
   highlighter?: CodeHighlighter;
+  /** The highlight worker of the session's highlighter (null: blocks render on the main thread). */
+  highlightPool?: HighlightPool | null;
   lastUpdated?: Map<string, string>;
   /** Compiled pages by file. */
   pages: Map<string, PageEntry>;
@@ -80,7 +83,12 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   const problems = configPathProblems(config, boundary);
   if (problems.length) return staged(null, problems);
   const caches = openCaches(config, noCache, session);
-  session.highlighter ??= new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')));
+  if (!session.highlighter) {
+    // Code blocks render on a worker thread (started on the first block to render) when there are two cores.
+    const pool = workersWanted() ? new HighlightPool(renderHere) : null;
+    session.highlighter = new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool));
+    session.highlightPool = pool;
+  }
   const highlighter = session.highlighter;
   session.lastUpdated ??= gitLastUpdated(config.root);
   return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated });

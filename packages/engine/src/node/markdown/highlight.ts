@@ -27,16 +27,26 @@ const OWN_META = /\s*\boperation=("[^"]*"|\S+)/g;
 let renderer: Promise<typeof import('./render-code-block')> | null = null;
 const loadRenderer = () => (renderer ??= import('./render-code-block'));
 
+/** Renders a block that is not in the cache: its language (aliases mapped), its meta and code. */
+export type BlockRenderer = (lang: string, meta: string, code: string) => Promise<string>;
+
+/** Renders a block on this thread (shiki loads on the first one). */
+export const renderHere: BlockRenderer = (lang, meta, code) => loadRenderer().then((r) => r.renderCodeBlock(r.grammarFor(lang), meta, code));
+
 /**
  * Turns code blocks into finished HTML (figure, optional title, lines) through the persistent
- * cache. (Rendering on worker threads was measured and dropped: on two cores it cost more CPU and
- * memory than it saved, since V8's GC already keeps the second core busy.)
+ * cache. Blocks missing from the cache are rendered by `render`: on this thread, or on the
+ * highlight worker (workers/highlight-pool.ts), which gives the same HTML.
  */
 export class CodeHighlighter {
   /** Blocks being rendered now: the same block requested twice at once is rendered once. */
   private readonly inFlight = new Map<string, Promise<string>>();
 
-  constructor(readonly cache: HighlightCache) {}
+  /**
+   * `elsewhere`: blocks render on another thread, so callers gain by keeping several pages in
+   * hand while their blocks render.
+   */
+  constructor(readonly cache: HighlightCache, private readonly render: BlockRenderer = renderHere, readonly elsewhere = false) {}
 
   async highlight(block: CodeBlockInfo): Promise<string> {
     // The key names the language as written (aliases mapped); which grammar renders it is decided
@@ -46,7 +56,7 @@ export class CodeHighlighter {
     const key = createHash('sha1').update(`${RENDER_VERSION}\0${dependencyFingerprint()}\0${lang}\0${meta}\0${block.code}`).digest('base64url');
     const cached = this.cache.get(key) ?? this.inFlight.get(key);
     if (cached !== undefined) return cached;
-    const rendering = loadRenderer().then((r) => r.renderCodeBlock(r.grammarFor(lang), meta, block.code));
+    const rendering = this.render(lang, meta, block.code);
     this.inFlight.set(key, rendering);
     try {
       const html = await rendering;
