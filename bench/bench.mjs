@@ -97,25 +97,30 @@ async function measureRebuild(site, out) {
 
 /**
  * What the API reference adds to a cold build: the site built with and without its OpenAPI spec,
- * alternating runs so drift on a shared machine hits both sides alike. Both sides are folders of
- * links to the site's own files with a config that imports the site's, so both read the same
+ * alternating runs so drift on a shared machine hits both sides alike. Both sides are copies of
+ * the site's own folders with a config that imports a copy of the site's, so both read the same
  * files the same way; the side without has no `specs` folder and no `openapi` key. Its content
  * still links into the reference, so it ignores those links and JSON examples (`checks`) instead of failing
  * on them, and emits its site like the other side.
  */
+/** What a site is built from (the portal's root also holds the engine, its default theme, tests and node_modules). */
+const SITE_FOLDERS = ['content', 'specs', 'static'];
+
 function measureApiCost(site, n) {
   const configName = fs.readdirSync(site).find((f) => /^docs-build\.config\.[mc]?[jt]s$/.test(f));
   const hasSpec = (configName && /^\s*openapi\s*:/m.test(fs.readFileSync(path.join(site, configName), 'utf8'))) || fs.existsSync(path.join(site, 'specs/payments.yaml'));
   if (!hasSpec) return null;
   const sides = ['with', 'without'].map((name) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docsgen-bench-api-${name}-`));
-    for (const entry of fs.readdirSync(site)) {
+    // Copies, not links: a build reads nothing outside its site folder, through links neither.
+    for (const entry of SITE_FOLDERS) {
       if (name === 'without' && entry === 'specs') continue; // the default spec location
-      if (entry !== configName && !['.docsgen', '.git', 'build'].includes(entry)) fs.symlinkSync(path.join(site, entry), path.join(dir, entry));
+      if (fs.existsSync(path.join(site, entry))) fs.cpSync(path.join(site, entry), path.join(dir, entry), { recursive: true });
     }
+    if (configName) fs.copyFileSync(path.join(site, configName), path.join(dir, `site-base${path.extname(configName)}`));
     const body = name === 'with' ? 'export default site;' : "const { openapi: _spec, ...withoutSpec } = site;\nexport default { ...withoutSpec, checks: { ...withoutSpec.checks, brokenLinks: 'ignore', codeSamples: 'ignore' } };";
     // A site without a config file runs on the defaults (the loader's: a title and a local URL).
-    const source = configName ? `import site from ${JSON.stringify(path.join(site, configName))};` : `const site = { title: ${JSON.stringify(path.basename(site))}, url: 'http://localhost:3000' };`;
+    const source = configName ? `import site from './site-base${path.extname(configName)}';` : `const site = { title: ${JSON.stringify(path.basename(site))}, url: 'http://localhost:3000' };`;
     fs.writeFileSync(path.join(dir, 'docs-build.config.ts'), `${source}\n${body}\n`);
     return { dir, out: path.join(dir, 'build'), runs: [] };
   });
