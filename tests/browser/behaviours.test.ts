@@ -310,7 +310,8 @@ describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
 
   it('closes a navbar dropdown with Escape, collapses it and returns focus to its toggle', async () => {
     const { page, errors } = await open('/guide');
-    const toggle = '.navbar-items .navbar-dropdown-toggle >> text=More';
+    // The toggle itself (its label is in a span of its own, sized to the web font's width).
+    const toggle = '.navbar-items .navbar-dropdown-toggle:has-text("More")';
     const menuLink = '.navbar-items .navbar-dropdown-link[href="/changelog"]';
     const toggleFocused = () => page.evaluate(() => document.activeElement?.matches('.navbar-items .navbar-dropdown-toggle') && document.activeElement.textContent === 'More');
     await page.click(toggle);
