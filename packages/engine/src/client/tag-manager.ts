@@ -1,6 +1,7 @@
 /**
  * Loads the tag-manager container named by `<meta name="docsgen:tag-manager">` (the config's
- * `tagManager`) once the page is interactive: after `load`, when the browser is next idle. It is a
+ * `tagManager`) once the page is interactive: after `load` and a painted frame, when the browser is
+ * next idle. It is a
  * script element this module adds, never an inline script, so a strict Content-Security-Policy
  * only has to allow the container's origin. Without the meta tag (the default) nothing happens.
  */
@@ -16,6 +17,9 @@ export function setupTagManager(): void {
     document.head.append(script);
   };
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  // A task queued from an animation frame runs after that frame is painted: the container is never
+  // requested before the page's first paint, even when `load` comes first (a page from the cache).
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(whenIdle, 0));
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
 }
