@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { threadId } from 'node:worker_threads';
 import path from 'node:path';
 import { hashOf } from './cache-key';
 
@@ -20,7 +19,7 @@ export class DirCache<T> {
    * `keep` false (with no `dir`): a cache that stores nothing. `text`: the values are strings,
    * stored as they are (rendered HTML), not as JSON.
    */
-  constructor(readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
+  constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
 
   private fileOf(key: string): string {
     return path.join(this.dir!, hashOf(key));
@@ -51,8 +50,7 @@ export class DirCache<T> {
     if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
     this.created = true;
     const file = this.fileOf(key);
-    // Threads of one process (the compile worker) may write one key at once: each has its own name.
-    const tmp = `${file}.${process.pid}-${threadId}.tmp`;
+    const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, this.text ? String(value) : JSON.stringify(value));
     fs.renameSync(tmp, file);
   }

@@ -48,5 +48,9 @@ export async function buildClientAssets(templatesDir: string, cssPrelude = ''): 
   return { files, js: `/${jsPath}`, css: `/${cssPath}`, islands: islands.urls };
 }
 
-// Content assets are named by the compiler, which also runs on worker threads: see asset-url.ts.
-export { assetUrlFor } from './asset-url';
+/** Public URL of a content asset (image): `/assets/<name>.<hash>.<ext>`, hash of its bytes. */
+export function assetUrlFor(source: string): string {
+  const ext = path.extname(source);
+  const base = path.basename(source, ext).replace(/[^\w.-]+/g, '-');
+  return `/assets/${base}.${hashOf(fs.readFileSync(source).toString('latin1'))}${ext}`;
+}
