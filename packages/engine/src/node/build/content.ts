@@ -40,7 +40,7 @@ export interface ContentInput {
 let compiler: Promise<typeof import('../markdown/compile-page')> | null = null;
 const loadCompiler = () => (compiler ??= import('../markdown/compile-page'));
 
-/** A page to compile: its place among the site's pages, its file and route, how to fingerprint it. */
+/** A page to compile: its place among the site's pages, its file and its route. */
 interface Job {
   at: number;
   file: string;

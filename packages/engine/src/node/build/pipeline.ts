@@ -72,8 +72,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
   const fontWork = buildWebFont(config, caches);
-  const elsewhere = session.highlightPool?.rendered ?? 0;
-  const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - elsewhere} rendered on a second thread` : '');
+  const renderedBefore = session.highlightPool?.rendered ?? 0;
+  const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
   const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
   const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
   const apiPages = report.take(api);

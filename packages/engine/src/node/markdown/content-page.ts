@@ -8,7 +8,7 @@ import { pageSections, type PageSection } from '../search/page-sections';
  * search and the twins need, and the content as one JSON string. A page's tree (thousands of
  * objects with source positions) lives only while the page compiles and again while it renders,
  * so a build holds strings for the whole site, never every page's tree (issue 16: at 10,000 pages
- * the trees alone took about a gigabyte). A plain value: it goes to the cache and across threads.
+ * the trees alone took about a gigabyte). A plain value: it goes to the persistent cache as JSON.
  */
 export interface ContentPage extends Omit<CompiledPage, 'hast'> {
   /** The content tree as JSON, without source positions; null when the page has no content. */
