@@ -1,15 +1,16 @@
-import subsetFont from 'subset-font';
-import * as hb from 'harfbuzzjs';
+import { fitKey } from '../../shared/site';
 
 /**
  * Each text's width in the web font at its weight, in em (rounded up to a thousandth), as
  * HarfBuzz shapes it: the shaper browsers use, with the font's default features and kerning, so
  * the width is the one the browser lays out once the font is in. `font` is the face's original
- * file (woff2 or sfnt); `axis`, the kept range of a variable face's `wght` axis.
+ * file (woff2 or sfnt); `axis`, the kept range of a variable face's `wght` axis. `subsetFont` is the
+ * caller's, loaded with the other font tools; the shaper loads here, only when a face is subset.
  */
-export async function textWidths(font: Buffer, texts: ReadonlyArray<readonly [number, string]>, axis: { min: number; max: number } | null): Promise<Map<string, number>> {
+export async function textWidths(subsetFont: typeof import('subset-font').default, font: Buffer, texts: ReadonlyArray<readonly [number, string]>, axis: { min: number; max: number } | null): Promise<Map<string, number>> {
   const widths = new Map<string, number>();
   if (!texts.length) return widths;
+  const hb = await import('harfbuzzjs');
   // HarfBuzz reads sfnt only: a TrueType subset of just these characters, the variable axis kept.
   const sfnt = await subsetFont(font, texts.map(([, text]) => text).join(''), { targetFormat: 'truetype', variationAxes: axis ? { wght: axis } : undefined });
   const blob = new hb.Blob(new Uint8Array(sfnt));
@@ -23,7 +24,7 @@ export async function textWidths(font: Buffer, texts: ReadonlyArray<readonly [nu
     buffer.guessSegmentProperties();
     hb.shape(shaper, buffer);
     const advance = buffer.getGlyphPositions().reduce((sum, p) => sum + p.xAdvance, 0);
-    widths.set(`${weight} ${text}`, Math.ceil((advance / face.upem) * 1000) / 1000);
+    widths.set(fitKey(weight, text), Math.ceil((advance / face.upem) * 1000) / 1000);
   }
   return widths;
 }

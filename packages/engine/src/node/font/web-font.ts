@@ -36,11 +36,11 @@ export type MetricsEntry = Array<[number, FontMetrics]>;
 /** Bump when the subsetting or the CSS written changes. */
 const FONT_FORMAT = '4';
 
-/** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
 /** harfbuzz with a WOFF2 encoder, and the metrics reader: loaded only when a face is subset (about 50 ms), never by a site without a web font or by a cached one. */
 let tools: Promise<{ subsetFont: typeof import('subset-font').default; fromBuffer: typeof import('@capsizecss/unpack').fromBuffer }> | null = null;
 const fontTools = () => (tools ??= Promise.all([import('subset-font'), import('@capsizecss/unpack')]).then(([subset, unpack]) => ({ subsetFont: subset.default, fromBuffer: unpack.fromBuffer })));
 
+/** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
 const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
 
 /**
@@ -107,7 +107,7 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
       }
       for (const [w, m] of measured) if (!metrics.has(w)) metrics.set(w, m);
       // The navbar's texts, measured in the face that holds the basic Latin letters.
-      if (preload.length === 1) rules.push(...fitRules(await textWidths(original, fit.filter(([, text]) => [...text].every((c) => used[i].includes(c.codePointAt(0)!))), axis)));
+      if (preload.length === 1) rules.push(...fitRules(await textWidths(subsetFont, original, fit.filter(([, text]) => [...text].every((c) => used[i].includes(c.codePointAt(0)!))), axis)));
     }
   }
   const fallbackFamily = `${family} Fallback`;
