@@ -25,7 +25,7 @@ import remarkGfm from 'remark-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Root as HastRoot } from 'hast';
-import jsYaml from 'js-yaml';
+import { portalSpecDescriptions } from '../helpers/spec-descriptions';
 
 const FILE = 'page.mdx';
 
@@ -348,13 +348,7 @@ describe('plainParagraph (descriptions rendered without the Markdown parser)', (
   };
 
   it('gives every plain description of the portal spec the tree the parser gives it, and takes most of them', () => {
-    const spec = jsYaml.load(fs.readFileSync(path.resolve(import.meta.dirname, '../../specs/payments.yaml'), 'utf8'));
-    const texts = new Set<string>();
-    const collect = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(collect);
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (k === 'description' && typeof v === 'string' ? texts.add(v) : collect(v));
-    };
-    collect(spec);
+    const texts = portalSpecDescriptions();
     let plain = 0;
     for (const text of texts) {
       const tree = plainParagraph(text);

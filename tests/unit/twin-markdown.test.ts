@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import jsYaml from 'js-yaml';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { htmlToMarkdown, htmlToMarkdownSlow, plainParagraphMdast } from '../../packages/engine/src/node/agents/html-markdown';
 import { markdownToHtml } from '../../packages/engine/src/node/markdown/markdown-to-html';
 import { TWIN_MARKDOWN } from '../../packages/engine/src/node/markdown/markdown-twin';
+import { portalSpecDescriptions } from '../helpers/spec-descriptions';
 
 /** The fast path's Markdown, or null when it declines the HTML. */
 const fast = (html: string): string | null => {
@@ -15,13 +13,7 @@ const fast = (html: string): string | null => {
 
 describe('description HTML to Markdown for the twins', () => {
   it('writes every description of the portal spec as the full conversion does, and reads most without parse5', () => {
-    const spec = jsYaml.load(fs.readFileSync(path.resolve(import.meta.dirname, '../../specs/payments.yaml'), 'utf8'));
-    const texts = new Set<string>();
-    const collect = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(collect);
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (k === 'description' && typeof v === 'string' ? texts.add(v) : collect(v));
-    };
-    collect(spec);
+    const texts = portalSpecDescriptions();
     let taken = 0;
     let seen = 0;
     for (const text of texts) {
