@@ -59,8 +59,13 @@ function agentOperation(page: PageNode, data: ApiOperationData, schemas: SampleS
 
 const isApiData = (data: unknown): data is ApiPageData => typeof data === 'object' && data !== null && ['operation', 'schema', 'overview', 'index', 'webhook'].includes((data as { type?: unknown }).type as string);
 
+/** Content pages' Markdown bodies by route (the build reads them from its page store). */
+export interface MarkdownBodies {
+  get(route: string): string | undefined;
+}
+
 /** One page's Markdown twin: content pages from their compiled Markdown, API pages from the spec. */
-export function pageMarkdown(page: PageNode, contentBodies: ReadonlyMap<string, string>): string {
+export function pageMarkdown(page: PageNode, contentBodies: MarkdownBodies): string {
   const body = isApiData(page.data) ? apiMarkdownBody(page.data) : contentBodies.get(page.route) ?? '';
   return twinDocument({ title: page.title, description: page.description }, body);
 }
@@ -70,7 +75,7 @@ export function pageMarkdown(page: PageNode, contentBodies: ReadonlyMap<string, 
  * `llms-full.txt` (all twins in route order, each headed by its URL) and, with an API reference,
  * its operations as data (`api/operations.json`). Pure.
  */
-export function agentFiles(graph: PageGraph, contentBodies: ReadonlyMap<string, string>, config: ResolvedConfig, api: SampleSchemas | null = null): Map<string, string> {
+export function agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null): Map<string, string> {
   const files = new Map<string, string>();
   if (api) {
     const operations = graph.routes.map((r) => graph.pages[r]!).filter((p) => p.kind === 'api-operation').map((p) => agentOperation(p, p.data as ApiOperationData, api));

@@ -4,7 +4,8 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { routeForFile, routeProblem } from '../../shared/routes';
 import { listContentFiles, type CategoryMeta } from '../crawl/crawl-content';
 import type { CompileContext } from '../markdown/compile-page';
-import { keepPage, type ContentPage } from '../markdown/content-page';
+import { keepPage, storePage, type ContentPage, type KeptPage } from '../markdown/content-page';
+import type { PayloadStore } from './payloads';
 import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
@@ -18,7 +19,8 @@ export interface PageEntry {
 }
 
 export interface CompiledContent {
-  pages: ContentPage[];
+  /** The pages in file order, their content and Markdown in the page store. */
+  pages: KeptPage[];
   categories: Map<string, CategoryMeta>;
   /** Fingerprint of each page's sources, by route (absent when the page had errors). */
   sourceHashes: Map<string, string>;
@@ -29,8 +31,10 @@ export interface ContentInput {
   ctx: CompileContext;
   /** The persistent page cache, by file. */
   cache: DirCache<PageEntry>;
-  /** Pages compiled earlier in this process (a watch session), by file. */
-  memo: Map<string, PageEntry>;
+  /** Pages compiled earlier in this process, by file: a watch session's; null for a one-off build, which compiles each page once. */
+  memo: Map<string, PageEntry> | null;
+  /** Where each page's content and Markdown go as soon as it is compiled (or found in a cache). */
+  store: PayloadStore;
 }
 
 /*
@@ -48,14 +52,14 @@ interface Job {
 }
 
 /** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
-export async function compileContent({ ctx, cache, memo }: ContentInput): Promise<Staged<CompiledContent>> {
+export async function compileContent({ ctx, cache, memo, store }: ContentInput): Promise<Staged<CompiledContent>> {
   const files = listContentFiles(ctx.contentPath, ctx.boundary);
   const diagnostics: Diagnostic[] = [...files.diagnostics];
   const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
   const context = contextHash(ctx);
   const fingerprint = (route: string, deps: string[]) => sourcesHash(context, route, deps);
   // Pages in file order; a slot is filled from the caches now, or once its page has compiled.
-  const slots: Array<ContentPage | undefined> = [];
+  const slots: Array<KeptPage | undefined> = [];
   const jobs: Job[] = [];
   for (const rel of files.pages) {
     const file = path.join(ctx.contentPath, rel);
@@ -65,31 +69,31 @@ export async function compileContent({ ctx, cache, memo }: ContentInput): Promis
       diagnostics.push(diagnostic('InvalidRoute', `the file name gives the route "${route}", which ${problem}`, { file, line: 1, column: 1 }, { hint: 'rename the file: use letters, digits, "-", "_" and "." (e.g. getting-started.mdx)' }));
       continue;
     }
-    const known = memo.get(file) ?? cache.get(file);
+    const known = memo?.get(file) ?? cache.get(file);
     if (known?.hash && known.hash === fingerprint(route, known.deps)) {
       result.reused++;
-      memo.set(file, known);
+      memo?.set(file, known);
       result.sourceHashes.set(route, known.hash);
-      slots.push(known.page);
+      slots.push(storePage(known.page, store));
       continue;
     }
     jobs.push({ at: slots.length, file, route });
     slots.push(undefined);
   }
   await compileJobs(jobs, ctx, (job, page) => {
-    slots[job.at] = page;
-    memo.delete(job.file);
+    slots[job.at] = storePage(page, store);
+    memo?.delete(job.file);
     if (page.diagnostics.length) return;
     const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
     const entry = { hash: fingerprint(job.route, deps), deps, page };
     if (!entry.hash) return;
-    memo.set(job.file, entry);
+    memo?.set(job.file, entry);
     cache.set(job.file, entry);
     result.sourceHashes.set(job.route, entry.hash);
   });
-  result.pages = slots as ContentPage[];
+  result.pages = slots as KeptPage[];
   const wanted = new Set(result.pages.map((p) => p.file));
-  for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
+  if (memo) for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
   cache.retain(wanted);
   // A partial's problem comes back with every page that includes it: report it once.
   const seen = new Set<string>();

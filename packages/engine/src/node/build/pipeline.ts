@@ -15,7 +15,8 @@ import { DiscardSink, DiskSink, LiveSink, MemorySink, type Sink } from '../emit/
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
-import { contentTree } from '../markdown/content-page';
+import { storedContent, storedMarkdown } from '../markdown/content-page';
+import { PayloadStore } from './payloads';
 import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
@@ -72,76 +73,81 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
   const fontWork = buildWebFont(config, caches);
-  const renderedBefore = session.highlightPool?.rendered ?? 0;
-  const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
-  const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.pages }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
-  const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
-  const apiPages = report.take(api);
-  // No code block renders after this. A watch session keeps its highlight worker (and the grammars
-  // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
-  // (a later run of the same session renders on the main thread, with the same output).
-  if (!options.devScript) void session.highlightPool?.close();
-  const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
-  result.graph = graph;
-  const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
-  const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
-  const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
-  result.outPath = outPath;
-  // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
-  const sink = report.failed ? new DiscardSink() : report.take(options.openSink(config, outPath));
-  if (!sink) return result;
-  result.sink = sink;
+  // Each page's content and Markdown wait in the page store, out of the heap, until the page renders.
+  const store = new PayloadStore(!session.watch);
   try {
-    // Each page's tree is made again from its JSON only while it renders (and for its feed).
-    const kept = new Map(content.pages.map((page) => [page.route, page]));
-    const contents = { get: (route: string) => contentTree(kept.get(route) ?? { content: null }) ?? undefined };
-    const sections = new Map(content.pages.map((page) => [page.route, page.sections]));
-    const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
-    const site = siteData(config, graph, Boolean(options.devScript));
-    // Images are for the published site: an in-memory build (`check`, tests) makes none. New cards
-    // are made on a worker thread while this one renders the pages.
-    const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });
-    cardsMade?.catch(() => {}); // awaited below
-    const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
-    result.rendered = rendered.rendered;
-    // A watch rebuild reloads browsers first and writes the search files right after (they change
-    // by one page's records; rebuilding them is the slowest part of a rebuild).
-    const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search);
-    const later = sink instanceof LiveSink ? sink : null;
-    const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
-    if (later) for (const name of SEARCH_FILES) later.keep(name);
-    const bodies = new Map(content.pages.map((page) => [page.route, page.markdown]));
-    const files = new Map<string, string | Buffer>([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
-    const copies = new Map<string, string>();
-    for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
-    if (spec) copies.set(spec.url.slice(1), spec.file);
-    for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
-    if (cardsMade) {
-      const cards = await task(log, 'cards', () => cardsMade, (c) => `${c.files.size} social cards (${c.made} new)`);
-      for (const [file, png] of cards.files) files.set(file, png);
+    const renderedBefore = session.highlightPool?.rendered ?? 0;
+    const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
+    const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
+    const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
+    const apiPages = report.take(api);
+    // No code block renders after this. A watch session keeps its highlight worker (and the grammars
+    // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
+    // (a later run of the same session renders on the main thread, with the same output).
+    if (!options.devScript) void session.highlightPool?.close();
+    const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
+    result.graph = graph;
+    const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
+    const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
+    const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
+    result.outPath = outPath;
+    // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
+    const sink = report.failed ? new DiscardSink() : report.take(options.openSink(config, outPath));
+    if (!sink) return result;
+    result.sink = sink;
+    try {
+      // Each page's tree is made again from its JSON only while it renders (and for its feed).
+      const contents = { get: (route: string) => storedContent(store, route) };
+      const sections = new Map(content.pages.map((page) => [page.route, page.sections]));
+      const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
+      const site = siteData(config, graph, Boolean(options.devScript));
+      // Images are for the published site: an in-memory build (`check`, tests) makes none. New cards
+      // are made on a worker thread while this one renders the pages.
+      const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });
+      cardsMade?.catch(() => {}); // awaited below
+      const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+      result.rendered = rendered.rendered;
+      // A watch rebuild reloads browsers first and writes the search files right after (they change
+      // by one page's records; rebuilding them is the slowest part of a rebuild).
+      const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search);
+      const later = sink instanceof LiveSink ? sink : null;
+      const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
+      if (later) for (const name of SEARCH_FILES) later.keep(name);
+      const bodies = { get: (route: string) => storedMarkdown(store, route) };
+      const files = new Map<string, string | Buffer>([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+      const copies = new Map<string, string>();
+      for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
+      if (spec) copies.set(spec.url.slice(1), spec.file);
+      for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+      if (cardsMade) {
+        const cards = await task(log, 'cards', () => cardsMade, (c) => `${c.files.size} social cards (${c.made} new)`);
+        for (const [file, png] of cards.files) files.set(file, png);
+      }
+      // An SVG is a document that can script on the site's origin when opened: only drawings are published.
+      report.take(staged(null, svgFileProblems(copies)));
+      // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
+      files.set('_headers', formatHeaders(headerRules({
+        inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
+        connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
+        scriptOrigins: site.tagManager ? [site.tagManager] : [],
+        svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
+      })));
+      for (const [file, text] of files) sink.write(file, text);
+      for (const [file, from] of copies) sink.copy(from, file);
+      for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
+      const outputFiles = new Set([...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
+      report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
+      if (report.failed) sink.abort();
+      else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
+      // Only a committed build may tell the next rebuild what is on disk.
+      if (!report.failed) session.emitted = sink instanceof LiveSink || sink instanceof DiskSink ? rendered.emitted : undefined;
+      if (later && !report.failed) result.settled = writeLater(later, search);
+    } catch (error) {
+      sink.abort();
+      throw error;
     }
-    // An SVG is a document that can script on the site's origin when opened: only drawings are published.
-    report.take(staged(null, svgFileProblems(copies)));
-    // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
-    files.set('_headers', formatHeaders(headerRules({
-      inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
-      connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
-      scriptOrigins: site.tagManager ? [site.tagManager] : [],
-      svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
-    })));
-    for (const [file, text] of files) sink.write(file, text);
-    for (const [file, from] of copies) sink.copy(from, file);
-    for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
-    const outputFiles = new Set([...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
-    report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
-    if (report.failed) sink.abort();
-    else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
-    // Only a committed build may tell the next rebuild what is on disk.
-    if (!report.failed) session.emitted = sink instanceof LiveSink || sink instanceof DiskSink ? rendered.emitted : undefined;
-    if (later && !report.failed) result.settled = writeLater(later, search);
-  } catch (error) {
-    sink.abort();
-    throw error;
+  } finally {
+    store.close();
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import { searchVersionTag } from '../../shared/site';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { PageGraph } from '../graph/page-graph';
-import { searchRecords, buildSearchIndex } from '../search/build-search-index';
+import { eachSearchRecord, SearchIndexBuilder } from '../search/build-search-index';
 import type { PageSection } from '../search/page-sections';
 import { hashOf } from '../cache/cache-key';
 import type { DirCache } from '../cache/dir-cache';
@@ -19,13 +19,20 @@ export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, read
   const key = hashOf('search', String(config.search.local), config.locale, config.versionLabel, names.language, names.version, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
   const cached = renderKeys.size === graph.routes.length ? cache.get(key) : undefined;
   if (cached) return staged({ files: new Map(cached), reused: true });
-  const records = searchRecords(graph, sections);
-  const files = new Map<string, string>();
-  if (config.search.local) files.set('search-index.json', buildSearchIndex(records));
   // The export carries the facets the hosted search filters on (language, docs version), under the
   // names the config gives them (the schema keeps them apart from the record's own fields).
   const facets = { [names.language]: config.locale, [names.version]: searchVersionTag(config.versionLabel) };
-  files.set('search-records.json', JSON.stringify(records.map((r) => ({ ...r, ...facets }))));
+  // Each record is indexed and written out as it comes (the export as JSON.stringify of the list
+  // would write it), so the site's records are never all held as objects.
+  const index = config.search.local ? new SearchIndexBuilder() : null;
+  const exported: string[] = [];
+  for (const record of eachSearchRecord(graph, sections)) {
+    index?.add(record);
+    exported.push(JSON.stringify({ ...record, ...facets }));
+  }
+  const files = new Map<string, string>();
+  if (index) files.set('search-index.json', index.json());
+  files.set('search-records.json', `[${exported.join(',')}]`);
   cache.retain([key]);
   cache.set(key, [...files]);
   return staged({ files, reused: false });

@@ -160,5 +160,8 @@ function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSessi
   return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search')), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true) };
 }
 
-/** A one-off build keeps no page HTML in memory (it is streamed to disk); a watch session does. */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null), api: new DirCache(null), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });
+/**
+ * A one-off build keeps no page, API page or page HTML in memory (each is made once, and streamed to
+ * the page store or to disk); a watch session does, for its next rebuild.
+ */
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });

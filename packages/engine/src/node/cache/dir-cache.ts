@@ -17,9 +17,10 @@ export class DirCache<T> {
 
   /**
    * `keep` false (with no `dir`): a cache that stores nothing. `text`: the values are strings,
-   * stored as they are (rendered HTML), not as JSON.
+   * stored as they are (rendered HTML), not as JSON. `memoryLimit` (with no `dir`): past this many
+   * entries the memory starts over, so a cache kept only to spare repeated work stays bounded.
    */
-  constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false) {}
+  constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false, private readonly memoryLimit = Infinity) {}
 
   private fileOf(key: string): string {
     return path.join(this.dir!, hashOf(key));
@@ -44,6 +45,7 @@ export class DirCache<T> {
   set(key: string, value: T): void {
     this.misses++;
     if (!this.dir) {
+      if (this.memory.size >= this.memoryLimit) this.memory.clear();
       if (this.keep) this.memory.set(key, value);
       return;
     }

@@ -3,7 +3,7 @@ import { describeMarkdown, summarize } from '../meta/describe';
 import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { routeProblem } from '../../shared/routes';
 import type { PageKind, PageNode, Sidebar } from '../../shared/page';
-import type { ContentPage } from '../markdown/content-page';
+import type { KeptPage } from '../markdown/content-page';
 import type { CategoryMeta } from '../crawl/crawl-content';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { buildSidebars, sidebarMembership } from './navigation';
@@ -29,7 +29,7 @@ export type ExtraPage = Omit<PageNode, 'sidebarId' | 'breadcrumbs' | 'prev' | 'n
 
 export interface GraphInput {
   config: ResolvedConfig;
-  pages: ContentPage[];
+  pages: KeptPage[];
   categories: Map<string, CategoryMeta>;
   extraPages?: ExtraPage[];
   staticFiles?: string[];
@@ -108,10 +108,10 @@ export function buildPageGraph(input: GraphInput): PageGraph {
   return { routes: Object.keys(pages).sort(), pages, sidebars, redirects, staticFiles: input.staticFiles ?? [], diagnostics };
 }
 
-const hasDatedSection = (page: ContentPage) => page.headings.some((h) => h.depth === 2 && DATED.test(h.text));
+const hasDatedSection = (page: KeptPage) => page.headings.some((h) => h.depth === 2 && DATED.test(h.text));
 
 /** The graph node of a content page. */
-function contentNode(page: ContentPage, rel: string, input: GraphInput): PageNode {
+function contentNode(page: KeptPage, rel: string, input: GraphInput): PageNode {
   const { config } = input;
   const title = page.frontmatter.title ?? page.firstH1 ?? titleFromFile(rel);
   const home = page.frontmatter.template === 'home' || (page.route === '/' && page.frontmatter.template !== 'doc');

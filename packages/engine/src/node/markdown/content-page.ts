@@ -2,6 +2,7 @@ import type { Root as HastRoot } from 'hast';
 import type { CompiledPage } from './compile-page';
 import { describeHast } from '../meta/describe';
 import { pageSections, type PageSection } from '../search/page-sections';
+import type { PayloadStore } from '../build/payloads';
 
 /**
  * What the build keeps of a compiled page from the content stage to the end: the facts the graph,
@@ -37,3 +38,30 @@ export function keepPage(page: CompiledPage): ContentPage {
 export function contentTree(page: Pick<ContentPage, 'content'>): HastRoot | null {
   return page.content === null ? null : (JSON.parse(page.content) as HastRoot);
 }
+
+/**
+ * A compiled page as the rest of the build holds it: its facts, with its content JSON and its
+ * Markdown body moved to the build's page store (read back by `storedContent` and `storedMarkdown`
+ * while the page renders and its twin is written).
+ */
+export type KeptPage = Omit<ContentPage, 'content' | 'markdown'>;
+
+const contentKey = (route: string) => `content\0${route}`;
+const markdownKey = (route: string) => `markdown\0${route}`;
+
+/** Moves the page's payloads to `store`. The page itself is not changed (a watch session's memo keeps it whole). */
+export function storePage(page: ContentPage, store: PayloadStore): KeptPage {
+  const { content, markdown, ...kept } = page;
+  if (content !== null) store.put(contentKey(page.route), content);
+  store.put(markdownKey(page.route), markdown);
+  return kept;
+}
+
+/** A stored page's content tree, made anew from its JSON; undefined when the page has none. */
+export function storedContent(store: PayloadStore, route: string): HastRoot | undefined {
+  const json = store.get(contentKey(route));
+  return json === undefined ? undefined : (JSON.parse(json) as HastRoot);
+}
+
+/** A stored page's Markdown body (its twin's text); undefined for a route that is not a content page. */
+export const storedMarkdown = (store: PayloadStore, route: string): string | undefined => store.get(markdownKey(route));

@@ -6,11 +6,14 @@ import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
 const RENDER_VERSION = '8';
 
-/** Persistent cache of finished code-block HTML, keyed by (grammar, meta, code, renderer version). */
-/** Finished code-block HTML, one file per block, stored as it is. */
+/** Finished code-block HTML, one file per block, stored as it is, keyed by (grammar, meta, code, renderer version). */
 export class HighlightCache extends DirCache<string> {
+  /**
+   * Without a folder (`--no-cache`) the cache only spares rendering a block twice in one build: it
+   * keeps at most 4,000 blocks (a few MB), not every block of a 3,000-operation reference.
+   */
   constructor(dir: string | null) {
-    super(dir, true, true);
+    super(dir, true, true, 4000);
   }
 }
 

@@ -56,64 +56,69 @@ function contentRecords(page: PageNode, sections: readonly PageSection[], lvl0: 
  * that have no heading: stable from build to build (a hosted index is updated by them). A heading
  * whose id is one of those words (`## Page`) would repeat one, and two records with one id break
  * the local index and overwrite each other in the hosted one: the later one gets `~2` (`~3`…), a
- * character heading ids never hold, so no id that was already unique changes. Pure.
+ * character heading ids never hold, so no id that was already unique changes. `seen` holds the ids
+ * given so far.
  */
-function uniqueIds(records: SearchRecord[]): SearchRecord[] {
+function uniqueId(record: SearchRecord, seen: Set<string>): SearchRecord {
+  let id = record.objectID;
+  for (let n = 2; seen.has(id); n++) id = `${record.objectID}~${n}`;
+  record.objectID = id;
+  seen.add(id);
+  return record;
+}
+
+/** One page's records: content split by heading, or the one record of an API operation, schema or webhook. Pure. */
+function pageRecords(graph: PageGraph, route: string, sections: ReadonlyMap<string, readonly PageSection[]>): SearchRecord[] {
+  const page = graph.pages[route]!;
+  if (['not-found', 'redirect', 'search'].includes(page.kind)) return [];
+  const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
+  if (page.kind === 'api-operation') {
+    const op = page.data as ApiOperationData;
+    const description = op.description ? htmlToText(op.description) : '';
+    return [{
+      objectID: `${route}#operation`, url: route, type: 'content',
+      hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      content: clip(`${op.method} ${op.path}. ${description} ${op.parameters.map((p) => p.name).join(' ')} ${(op.requestBody?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
+    }];
+  }
+  if (page.kind === 'api-schema') {
+    const schema = page.data as ApiSchemaData;
+    return [{
+      objectID: `${route}#schema`, url: route, type: 'content',
+      hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      content: clip(`${htmlToText(schema.description ?? '')} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
+    }];
+  }
+  if (page.kind === 'api-webhook') {
+    const hook = page.data as ApiWebhookData;
+    return [{
+      objectID: `${route}#webhook`, url: route, type: 'content',
+      hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: 'Webhook', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      content: clip(`Webhook ${hook.name}. ${htmlToText(hook.description ?? '')} ${hook.headers.map((h) => h.name).join(' ')} ${(hook.payload?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
+    }];
+  }
+  return contentRecords(page, sections.get(route) ?? [], lvl0);
+}
+
+/**
+ * Every page's records, one page at a time in route order (the search stage indexes and writes
+ * each as it comes, never holding the site's records at once): content split by heading
+ * (`sections`, by route), and API operations, schemas and webhooks.
+ */
+export function* eachSearchRecord(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>): Generator<SearchRecord> {
   const seen = new Set<string>();
-  for (const record of records) {
-    let id = record.objectID;
-    for (let n = 2; seen.has(id); n++) id = `${record.objectID}~${n}`;
-    record.objectID = id;
-    seen.add(id);
-  }
-  return records;
+  for (const route of graph.routes) for (const record of pageRecords(graph, route, sections)) yield uniqueId(record, seen);
 }
 
-/** Every page's records: content split by heading (`sections`, by route), and API operations and schemas. Pure. */
-export function searchRecords(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>): SearchRecord[] {
-  const records: SearchRecord[] = [];
-  for (const route of graph.routes) {
-    const page = graph.pages[route]!;
-    if (['not-found', 'redirect', 'search'].includes(page.kind)) continue;
-    const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
-    if (page.kind === 'api-operation') {
-      const op = page.data as ApiOperationData;
-      const description = op.description ? htmlToText(op.description) : '';
-      records.push({
-        objectID: `${route}#operation`, url: route, type: 'content',
-        hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-        content: clip(`${op.method} ${op.path}. ${description} ${op.parameters.map((p) => p.name).join(' ')} ${(op.requestBody?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
-      });
-      continue;
-    }
-    if (page.kind === 'api-schema') {
-      const schema = page.data as ApiSchemaData;
-      records.push({
-        objectID: `${route}#schema`, url: route, type: 'content',
-        hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-        content: clip(`${htmlToText(schema.description ?? '')} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
-      });
-      continue;
-    }
-    if (page.kind === 'api-webhook') {
-      const hook = page.data as ApiWebhookData;
-      records.push({
-        objectID: `${route}#webhook`, url: route, type: 'content',
-        hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: 'Webhook', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-        content: clip(`Webhook ${hook.name}. ${htmlToText(hook.description ?? '')} ${hook.headers.map((h) => h.name).join(' ')} ${(hook.payload?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
-      });
-      continue;
-    }
-    records.push(...contentRecords(page, sections.get(route) ?? [], lvl0));
-  }
-  return uniqueIds(records);
-}
+/** Every page's records as one list. Pure. */
+export const searchRecords = (graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>): SearchRecord[] => [...eachSearchRecord(graph, sections)];
 
-/** The local MiniSearch index as JSON (loaded by the browser with `MiniSearch.loadJSON`). */
-export function buildSearchIndex(records: SearchRecord[]): string {
-  const search = new MiniSearch({ idField: 'id', fields: [...SEARCH_FIELDS], storeFields: [...SEARCH_STORE] });
-  search.addAll(
-    records.map((r) => ({
+/** The local MiniSearch index, fed one record at a time. */
+export class SearchIndexBuilder {
+  private readonly search = new MiniSearch({ idField: 'id', fields: [...SEARCH_FIELDS], storeFields: [...SEARCH_STORE] });
+
+  add(r: SearchRecord): void {
+    this.search.add({
       id: r.objectID,
       url: r.url,
       type: r.type,
@@ -123,7 +128,18 @@ export function buildSearchIndex(records: SearchRecord[]): string {
       heading: [r.hierarchy.lvl2, r.hierarchy.lvl3].filter(Boolean).join(' › '),
       content: r.content ?? '',
       snippet: r.content ? clip(r.content, 160) : '',
-    })),
-  );
-  return JSON.stringify(search);
+    });
+  }
+
+  /** The index as JSON (loaded by the browser with `MiniSearch.loadJSON`). */
+  json(): string {
+    return JSON.stringify(this.search);
+  }
+}
+
+/** The local MiniSearch index as JSON (loaded by the browser with `MiniSearch.loadJSON`). */
+export function buildSearchIndex(records: Iterable<SearchRecord>): string {
+  const index = new SearchIndexBuilder();
+  for (const record of records) index.add(record);
+  return index.json();
 }
