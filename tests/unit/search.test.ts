@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import MiniSearch from 'minisearch';
 import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { buildSearchIndex, htmlToText, searchRecords, SEARCH_FIELDS, SEARCH_STORE, type SearchRecord } from '../../packages/engine/src/node/search/build-search-index';
+import { buildSearchIndex, htmlToText, searchRecords, SearchIndexBuilder, SEARCH_FIELDS, SEARCH_STORE, type SearchRecord } from '../../packages/engine/src/node/search/build-search-index';
 import { buildPageGraph, type ExtraPage, type PageGraph } from '../../packages/engine/src/node/graph/page-graph';
 import { loadConfig, validateConfig } from '../../packages/engine/src/node/config/load-config';
 import { resolveConfig } from '../../packages/engine/src/node/config/resolve-config';
@@ -156,6 +156,15 @@ describe('buildSearchIndex', () => {
   it('does not find text that only appears in code', () => {
     expect(index.search('zebrasecret')).toEqual([]);
   });
+
+  it('is written in pieces that join to exactly what JSON.stringify of the MiniSearch index gives', () => {
+    const builder = new SearchIndexBuilder();
+    // Records added twice under other ids: terms shared by many documents, and ids past 9 (key order).
+    for (const copy of [0, 1, 2]) for (const r of records) builder.add({ ...r, objectID: `${r.objectID}~${copy}` });
+    const parts = builder.jsonParts();
+    expect(parts.length).toBeGreaterThan(10);
+    expect(parts.join('')).toBe(JSON.stringify(builder['search']));
+  });
 });
 
 describe('the local search provider', () => {
@@ -241,7 +250,7 @@ describe('search facet names', () => {
   const recordsWith = (search: Record<string, unknown> | undefined) => {
     const site = resolveConfig(validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')), root, null);
     const { files } = searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache(null)).value;
-    return JSON.parse(files.get('search-records.json')!) as Array<Record<string, unknown>>;
+    return JSON.parse(files.get('search-records.json')!.join('')) as Array<Record<string, unknown>>;
   };
 
   it('are neutral by default: `language` and `version`, with or without a search section', () => {

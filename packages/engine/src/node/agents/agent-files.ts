@@ -71,25 +71,25 @@ export function pageMarkdown(page: PageNode, contentBodies: MarkdownBodies): str
 }
 
 /**
- * The files written for AI agents and other Markdown readers: every page's twin at `{route}.md`,
- * `llms-full.txt` (all twins in route order, each headed by its URL) and, with an API reference,
- * its operations as data (`api/operations.json`). Pure.
+ * The files written for AI agents and other Markdown readers, one at a time as they are made (the
+ * caller writes each before the next is made): every page's twin at `{route}.md`, `llms-full.txt`
+ * (all twins in route order, each headed by its URL; in pieces) and, with an API reference, its
+ * operations as data (`api/operations.json`). Pure.
  */
-export function agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null): Map<string, string> {
-  const files = new Map<string, string>();
+export function* agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null): Generator<[string, string | readonly string[]]> {
   if (api) {
     const operations = graph.routes.map((r) => graph.pages[r]!).filter((p) => p.kind === 'api-operation').map((p) => agentOperation(p, p.data as ApiOperationData, api));
     const data: AgentOperationsFile = { openapiVersion: api.openapiVersion, operations, components: api.components };
-    files.set(OPERATIONS_FILE, `${JSON.stringify(data)}\n`);
+    yield [OPERATIONS_FILE, `${JSON.stringify(data)}\n`];
   }
-  const full: string[] = [`# ${config.title}`, '', `> ${config.description || config.tagline}`, '', `Every page of ${config.url}/ as Markdown; the index of pages is ${config.url}/llms.txt.`, ''];
+  const full: string[] = [[`# ${config.title}`, '', `> ${config.description || config.tagline}`, '', `Every page of ${config.url}/ as Markdown; the index of pages is ${config.url}/llms.txt.`, ''].join('\n')];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     if (!hasTwin(page.kind)) continue;
     const markdown = pageMarkdown(page, contentBodies);
-    files.set(markdownUrlFor(route).slice(1), markdown);
-    full.push('---', '', `Source: ${config.url}${route === '/' ? '/' : route}`, '', markdown.trim(), '');
+    yield [markdownUrlFor(route).slice(1), markdown];
+    full.push(`\n${['---', '', `Source: ${config.url}${route === '/' ? '/' : route}`, '', markdown.trim(), ''].join('\n')}`);
   }
-  files.set('llms-full.txt', `${full.join('\n')}\n`);
-  return files;
+  full.push('\n');
+  yield ['llms-full.txt', full];
 }

@@ -11,7 +11,7 @@ import { assetUrlFor } from '../client-build/build-client';
 import { agentFiles } from '../agents/agent-files';
 import { socialCards } from '../meta/social-cards';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
-import { DiscardSink, DiskSink, LiveSink, MemorySink, type Sink } from '../emit/sinks';
+import { DiscardSink, DiskSink, LiveSink, MemorySink, type FileContents, type Sink } from '../emit/sinks';
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
@@ -111,10 +111,21 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       // by one page's records; rebuilding them is the slowest part of a rebuild).
       const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search);
       const later = sink instanceof LiveSink ? sink : null;
-      const searchNow = later ? new Map<string, string>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
+      const searchNow = later ? new Map<string, string[]>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
       if (later) for (const name of SEARCH_FILES) later.keep(name);
-      const bodies = { get: (route: string) => storedMarkdown(store, route) };
-      const files = new Map<string, string | Buffer>([...siteFiles(graph, config), ...agentFiles(graph, bodies, config, apiPages?.samples ?? null), ...searchNow, ...client.files, ...report.take(feedFiles(graph, contents, config))]);
+      // The search files, then the twins, are written as soon as they are made (each twin's
+      // Markdown read back from the page store), so none of them waits in memory for the others.
+      const written = new Set<string>();
+      for (const [file, parts] of searchNow) {
+        sink.write(file, parts);
+        written.add(file);
+      }
+      searchNow.clear();
+      for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null)) {
+        sink.write(file, text);
+        written.add(file);
+      }
+      const files = new Map<string, FileContents>([...siteFiles(graph, config), ...client.files, ...report.take(feedFiles(graph, contents, config))]);
       const copies = new Map<string, string>();
       for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
       if (spec) copies.set(spec.url.slice(1), spec.file);
@@ -130,12 +141,12 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
         inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
         connectOrigins: [...(site.search.hosted?.hosts ?? []), ...(apiPages?.servers ?? [])],
         scriptOrigins: site.tagManager ? [site.tagManager] : [],
-        svgFiles: [...files.keys(), ...copies.keys()].filter((f) => /\.svg$/i.test(f)),
+        svgFiles: [...files.keys(), ...copies.keys(), ...written].filter((f) => /\.svg$/i.test(f)),
       })));
       for (const [file, text] of files) sink.write(file, text);
       for (const [file, from] of copies) sink.copy(from, file);
       for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
-      const outputFiles = new Set([...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
+      const outputFiles = new Set([...written, ...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
       report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
       if (report.failed) sink.abort();
       else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
@@ -161,7 +172,7 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
 
 /** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
-async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, string> }>): Promise<void> {
+async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, string[]> }>): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   for (const [name, text] of search().value.files) sink.write(name, text);
   sink.commit();

@@ -14,25 +14,27 @@ export const SEARCH_FILES = ['search-index.json', 'search-records.json'] as cons
  * The local search index and the records for a hosted index. They come from the same inputs as the
  * pages: while every page's render key is unchanged, so are they (served from the cache).
  */
-export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<Array<[string, string]>>): Staged<{ files: Map<string, string>; reused: boolean }> {
+export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<Array<[string, string[]]>>): Staged<{ files: Map<string, string[]>; reused: boolean }> {
   const { facets: names } = config.search;
-  const key = hashOf('search', String(config.search.local), config.locale, config.versionLabel, names.language, names.version, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
+  const key = hashOf('search', 'parts', String(config.search.local), config.locale, config.versionLabel, names.language, names.version, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
   const cached = renderKeys.size === graph.routes.length ? cache.get(key) : undefined;
   if (cached) return staged({ files: new Map(cached), reused: true });
   // The export carries the facets the hosted search filters on (language, docs version), under the
   // names the config gives them (the schema keeps them apart from the record's own fields).
   const facets = { [names.language]: config.locale, [names.version]: searchVersionTag(config.versionLabel) };
-  // Each record is indexed and written out as it comes (the export as JSON.stringify of the list
-  // would write it), so the site's records are never all held as objects.
+  // Each record is indexed and turned into its JSON as it comes (the export as JSON.stringify of
+  // the list would write it), so the site's records are never all held as objects.
   const index = config.search.local ? new SearchIndexBuilder() : null;
-  const exported: string[] = [];
+  const exported: string[] = ['['];
   for (const record of eachSearchRecord(graph, sections)) {
     index?.add(record);
-    exported.push(JSON.stringify({ ...record, ...facets }));
+    exported.push(`${exported.length > 1 ? ',' : ''}${JSON.stringify({ ...record, ...facets })}`);
   }
-  const files = new Map<string, string>();
-  if (index) files.set('search-index.json', index.json());
-  files.set('search-records.json', `[${exported.join(',')}]`);
+  exported.push(']');
+  // Both files stay in pieces (a term, a record) until they are written.
+  const files = new Map<string, string[]>();
+  if (index) files.set('search-index.json', index.jsonParts());
+  files.set('search-records.json', exported);
   cache.retain([key]);
   cache.set(key, [...files]);
   return staged({ files, reused: false });

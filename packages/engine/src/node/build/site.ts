@@ -45,7 +45,7 @@ export interface SiteCaches {
   pages: DirCache<PageEntry>;
   api: DirCache<ApiEntry>;
   render: DirCache<string>;
-  search: DirCache<Array<[string, string]>>;
+  search: DirCache<Array<[string, string[]]>>;
   client: DirCache<ClientEntry>;
   font: DirCache<FontEntry>;
   fontMetrics: DirCache<MetricsEntry>;

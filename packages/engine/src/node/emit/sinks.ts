@@ -9,8 +9,14 @@ import { OutputVersion, crashPoint } from './output-dir';
  * `DiskSink` into a new version folder swapped in whole on commit, `LiveSink` (watch) into the
  * served folder file by file, `MemorySink` nowhere (tests, `check`).
  */
+/**
+ * What a file holds: text, bytes, or text given as the pieces it is made of, written one after
+ * another and never joined in memory (the search files and `llms-full.txt` of a large site).
+ */
+export type FileContents = string | Buffer | readonly string[];
+
 export interface Sink {
-  write(file: string, contents: string | Buffer): void;
+  write(file: string, contents: FileContents): void;
   copy(from: string, file: string): void;
   /** Makes everything written visible (at once, for a disk build). */
   commit(): void;
@@ -24,8 +30,22 @@ export interface Sink {
   keep?(file: string): boolean;
 }
 
-const contentHash = (contents: string | Buffer) => createHash('sha1').update(contents).digest('base64url');
-const sizeOf = (contents: string | Buffer) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+const isParts = (contents: FileContents): contents is readonly string[] => Array.isArray(contents);
+
+function contentHash(contents: FileContents): string {
+  const hash = createHash('sha1');
+  if (isParts(contents)) for (const part of contents) hash.update(part);
+  else hash.update(contents);
+  return hash.digest('base64url');
+}
+
+function sizeOf(contents: FileContents): number {
+  if (isParts(contents)) return contents.reduce((n, part) => n + Buffer.byteLength(part), 0);
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
+}
+
+/** The contents as one string or buffer (for a sink that keeps files in memory). */
+export const joined = (contents: FileContents): string | Buffer => (isParts(contents) ? contents.join('') : contents);
 
 /**
  * `dir` joined with an output path, which must be a plain relative path that stays inside `dir`.
@@ -43,10 +63,10 @@ export class MemorySink implements Sink {
   readonly files = new Map<string, string | Buffer>();
   readonly manifest = new Map<string, string>();
   bytes = 0;
-  write(file: string, contents: string | Buffer): void {
+  write(file: string, contents: FileContents): void {
     outputFile('/', file);
     this.bytes += sizeOf(contents);
-    this.files.set(file, contents);
+    this.files.set(file, joined(contents));
     this.manifest.set(file, contentHash(contents));
   }
   copy(from: string, file: string): void {
@@ -60,9 +80,17 @@ export class MemorySink implements Sink {
 }
 
 /** Writes a file; an error that does not say which file (a full disk) is given the path. */
-function writeAt(full: string, contents: string | Buffer): void {
+function writeAt(full: string, contents: FileContents): void {
   try {
-    fs.writeFileSync(full, contents);
+    if (!isParts(contents)) fs.writeFileSync(full, contents);
+    else {
+      const fd = fs.openSync(full, 'w');
+      try {
+        for (const part of contents) fs.writeSync(fd, part);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     e.path ??= full;
@@ -112,7 +140,7 @@ export class DiskSink implements Sink {
     return full;
   }
 
-  write(file: string, contents: string | Buffer): void {
+  write(file: string, contents: FileContents): void {
     this.bytes += sizeOf(contents);
     writeAt(this.target(file), contents);
     crashPoint(`wrote:${this.manifest.size}`);
@@ -143,11 +171,11 @@ export class DiskSink implements Sink {
 export class LiveSink implements Sink {
   readonly manifest = new Map<string, string>();
   bytes = 0;
-  private readonly changed = new Map<string, string | Buffer>();
+  private readonly changed = new Map<string, FileContents>();
 
   constructor(private readonly dir: string, private readonly previous: ReadonlyMap<string, string>) {}
 
-  write(file: string, contents: string | Buffer): void {
+  write(file: string, contents: FileContents): void {
     const hash = contentHash(contents);
     outputFile(this.dir, file);
     this.bytes += sizeOf(contents);
@@ -171,7 +199,7 @@ export class LiveSink implements Sink {
     for (const [file, contents] of this.changed) {
       const full = outputFile(this.dir, file);
       fs.mkdirSync(path.dirname(full), { recursive: true });
-      fs.writeFileSync(`${full}.tmp-${process.pid}`, contents);
+      writeAt(`${full}.tmp-${process.pid}`, contents);
       fs.renameSync(`${full}.tmp-${process.pid}`, full);
     }
     this.changed.clear();
