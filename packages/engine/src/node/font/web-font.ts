@@ -15,7 +15,7 @@ import { navbarTexts } from '../../shared/site';
 
 /** The site's web font, ready to emit. */
 export interface WebFont {
-  /** The family the faces are declared as (the head script waits for it: `headScript`). */
+  /** The family the faces are declared as, without quotes, backslashes or `<` (the head script waits for it: `headScript`). */
   family: string;
   /**
    * `@font-face` rules (subset faces, then the size-adjusted fallback), `--docsgen-font`, and the
@@ -147,5 +147,6 @@ async function measure(font: Buffer, weight: string, axis: { min: number; max: n
   return measured;
 }
 
-const quote = (family: string) => `"${family.replace(/["\\]/g, '')}"`;
+/** A family name as the CSS declares it and the head script names it (`headScript`, inside a script element: no `<`). */
+const quote = (family: string) => `"${family.replace(/["\\<]/g, '')}"`;
 const slug = (family: string) => family.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'font';

@@ -43,8 +43,8 @@ export function headScript(site: SiteData): string {
  * fallback. Without the Font Loading API (or JavaScript) the page gets the classic swap.
  */
 function webFontScript(family: string): string {
-  // the family as `@font-face` declares it (no quotes or backslashes); `<` could end the script
-  const query = JSON.stringify(`1em "${family}"`).replace(/</g, '\\u003c');
+  // the family as `@font-face` declares it: no quote, backslash or `<` (web-font.ts), so nothing here can end the script
+  const query = JSON.stringify(`1em "${family}"`);
   return `var f=document.fonts;if(f&&f.check&&window.requestAnimationFrame){d.setAttribute('data-font','wait');requestAnimationFrame(function(){f.load(${query}).then(function(l){if(l.length&&d.getAttribute('data-font')==='wait')d.setAttribute('data-font','ready')},function(){});if(f.check(${query}))d.removeAttribute('data-font')})}`;
 }
 
