@@ -98,25 +98,43 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
     return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   }
 
+  /**
+   * The classic swap, as readers without JavaScript get it (the head script's `data-font` mark
+   * is left without effect, so the page turns to the font when it arrives), while the page's
+   * scripts still run and can observe the shifts.
+   */
+  const classicSwap = (css: string) => css.replace(/:root\[data-font\]\{[^}]*\}/, '');
+
   for (const width of [1280, 1024, 375]) {
-    it(`swaps in the web font without moving anything (CLS 0) at ${width} px, the font held back 1.5 s`, async () => {
+    it(`keeps the fallback the page painted in, moving nothing (CLS 0), at ${width} px, the font held back 1.5 s`, async () => {
       const { page, context, requests, fontServedAt } = await open(withTags, '/guide/long', { width, delay: 1500 });
-      // The page painted (with the fallback) before the font arrived.
+      // The page painted (with the fallback) before the font arrived, and stays so.
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
       expect(fontServedAt()).toBe(0);
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Variable Fallback"/);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable Fallback", system-ui/);
       expect(await shiftsAfterFont(page)).toEqual([]);
       expect(fontServedAt()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable Fallback", system-ui/);
       // Everything came from the site itself but the (intercepted) container.
       const origin = new URL(withTags.url).origin;
       expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith(TAG_MANAGER) && !u.startsWith('data:'))).toEqual([]);
       await context.close();
     });
+
+    it(`swaps in the web font without moving anything (CLS 0) at ${width} px, the font held back 1.5 s, as without JavaScript`, async () => {
+      const { page, context, fontServedAt } = await open(withTags, '/guide/long', { width, delay: 1500, css: classicSwap });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      expect(fontServedAt()).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Variable Fallback"/);
+      expect(await shiftsAfterFont(page)).toEqual([]);
+      await context.close();
+    });
   }
 
   it('measures real shifts: without the size-adjusted fallback the same swap moves the text', async () => {
-    // Drops the fallback face from the CSS: the page then paints in the next font of the stack.
-    const plain = (css: string) => css.replace(/,"Inter Variable Fallback"/, '');
+    // Drops the fallback face from the CSS (and the mark's rule, so the font swaps in): the page
+    // then paints in the next font of the stack.
+    const plain = (css: string) => classicSwap(css).replace(/,"Inter Variable Fallback"/, '');
     const { page, context } = await open(withTags, '/guide/long', { width: 1280, delay: 1500, css: plain });
     const shifts = await shiftsAfterFont(page);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);

@@ -39,11 +39,11 @@ export const delayFonts = (page: Page, ms: number) =>
 
 /**
  * Waits until the web font `family` itself is loaded (not its fallback face, whose family name
- * starts the same), then two frames and a little more, and returns the shifts seen so far.
+ * starts the same), then two frames and `settle` ms more, and returns the shifts seen so far.
  */
-export async function shiftsAfterFont(page: Page, family: string): Promise<Shift[]> {
+export async function shiftsAfterFont(page: Page, family: string, settle = 300): Promise<Shift[]> {
   await page.waitForFunction((f) => [...document.fonts].some((face) => face.family.replace(/^"|"$/g, '') === f && face.status === 'loaded'), family);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(settle);
   return page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 }

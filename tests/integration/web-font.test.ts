@@ -49,6 +49,9 @@ describe('the web font', () => {
     expect(fallbacks[3]).toContain('local("Arial Bold")');
     expect(css).toMatch(/--docsgen-font:"?Inter Variable"?,"?Inter Variable Fallback"?/);
     expect(css).toMatch(/--font: ?var\(--docsgen-font, ?system-ui\)/);
+    // While the head script keeps the page in the fallback (data-font on <html>), only the fallback.
+    expect(css).toMatch(/:root\[data-font\] ?\{ ?--docsgen-font: ?"?Inter Variable Fallback"? ?;? ?\}/);
+    expect(html).toContain(`d.setAttribute('data-font','wait');requestAnimationFrame(function(){f.load("1em \\"Inter Variable\\"")`);
   });
 
   it('keeps the subset in the .docsgen cache by characters, and subsets again when the site uses a new one', async () => {
@@ -77,6 +80,8 @@ describe('the web font', () => {
     const { html, css } = cssOf(root);
     expect(html).not.toContain('as="font"');
     expect(css).not.toContain('@font-face');
+    expect(css).not.toContain('data-font');
+    expect(html).not.toContain('data-font');
     expect(fs.existsSync(path.join(root, 'build/assets/fonts'))).toBe(false);
   });
 

@@ -4,6 +4,8 @@
  * connection is 2g or in data-saver mode. A progress bar appears when a load takes over 200 ms; a
  * page that fails to load shows an error with a Retry button. Without JavaScript, links just work.
  */
+import { showWebFont } from './web-font';
+
 const cache = new Map<string, Promise<Loaded>>();
 let current = 0;
 
@@ -156,6 +158,8 @@ function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
     const to = next.querySelector(selector);
     if (from && to) from.replaceWith(document.adoptNode(to));
   }
+  // the new page is drawn in the web font if it has loaded meanwhile (web-font.ts)
+  showWebFont();
   restoreCategories(categories);
   // an error boundary still showing outside the swapped part (the Test Card's) keeps the title
   // 'Page Error'; the new page's title is what it restores (ErrorBoundary.tsx)

@@ -35,6 +35,8 @@ export interface SiteData {
   socialCards: boolean;
   /** True when the site is served by `docsgen serve --watch` (live reload). */
   dev: boolean;
+  /** The web font's family (config `font`) as its `@font-face` rules declare it: the head script decides before the first paint whether the page shows it. */
+  webFont?: string;
 }
 
 /** What the browser needs to search. Everything here is public: the hosted key is a search-only key. */

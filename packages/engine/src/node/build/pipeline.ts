@@ -100,7 +100,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       const contents = { get: (route: string) => storedContent(store, route) };
       const sections = new Map(content.pages.map((page) => [page.route, page.sections]));
       const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
-      const site = siteData(config, graph, Boolean(options.devScript));
+      const site = siteData(config, graph, { dev: Boolean(options.devScript), webFont: font?.family });
       // Images are for the published site: an in-memory build (`check`, tests) makes none. New cards
       // are made on a worker thread while this one renders the pages.
       const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });

@@ -15,7 +15,13 @@ import { navbarTexts } from '../../shared/site';
 
 /** The site's web font, ready to emit. */
 export interface WebFont {
-  /** `@font-face` rules (subset faces, then the size-adjusted fallback) and `--docsgen-font`, put before the theme's CSS. */
+  /** The family the faces are declared as, without quotes, backslashes or `<` (the head script waits for it: `headScript`). */
+  family: string;
+  /**
+   * `@font-face` rules (subset faces, then the size-adjusted fallback), `--docsgen-font`, and the
+   * same variable naming the fallback alone while <html> has `data-font` (set by the head script
+   * until the page may turn to the web font), put before the theme's CSS.
+   */
   css: string;
   /** Output path (`assets/fonts/…woff2`) → bytes. */
   files: Map<string, Buffer>;
@@ -25,6 +31,7 @@ export interface WebFont {
 
 /** What the cache keeps of a web font (the files as base64). */
 export interface FontEntry {
+  family: string;
   css: string;
   files: Array<[string, string]>;
   preload: string[];
@@ -34,7 +41,7 @@ export interface FontEntry {
 export type MetricsEntry = Array<[number, FontMetrics]>;
 
 /** Bump when the subsetting or the CSS written changes. */
-const FONT_FORMAT = '4';
+const FONT_FORMAT = '5';
 
 /** harfbuzz with a WOFF2 encoder, and the metrics reader: loaded only when a face is subset (about 50 ms), never by a site without a web font or by a cached one. */
 let tools: Promise<{ subsetFont: typeof import('subset-font').default; fromBuffer: typeof import('@capsizecss/unpack').fromBuffer }> | null = null;
@@ -69,11 +76,11 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
   if (cached) return staged(fromEntry(cached));
   const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics, fit);
   cache.retain([]);
-  cache.set(key, { css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
+  cache.set(key, { family: built.family, css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
   return staged(built);
 }
 
-const fromEntry = (entry: FontEntry): WebFont => ({ css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
+const fromEntry = (entry: FontEntry): WebFont => ({ family: entry.family, css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
 
 async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>, fit: Array<[number, string]>): Promise<WebFont> {
   const rules: string[] = [];
@@ -113,7 +120,10 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
   const fallbackFamily = `${family} Fallback`;
   if (metrics.size) rules.push(...fallbackFaces(fallbackFamily, metrics, fallback));
   rules.push(`:root{--docsgen-font:${quote(family)}${metrics.size ? `,${quote(fallbackFamily)}` : ''}}`);
-  return { css: rules.join('\n'), files, preload };
+  // While the head script keeps the page in the fallback (`data-font`, see `headScript`); without
+  // a fallback face, the theme's own stack (`initial` makes `var(--docsgen-font, …)` take its default).
+  rules.push(`:root[data-font]{--docsgen-font:${metrics.size ? quote(fallbackFamily) : 'initial'}}`);
+  return { family: quote(family).slice(1, -1), css: rules.join('\n'), files, preload };
 }
 
 /**
@@ -137,5 +147,6 @@ async function measure(font: Buffer, weight: string, axis: { min: number; max: n
   return measured;
 }
 
-const quote = (family: string) => `"${family.replace(/["\\]/g, '')}"`;
+/** A family name as the CSS declares it and the head script names it (`headScript`, inside a script element: no `<`). */
+const quote = (family: string) => `"${family.replace(/["\\<]/g, '')}"`;
 const slug = (family: string) => family.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'font';

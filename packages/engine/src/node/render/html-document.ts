@@ -18,7 +18,8 @@ export interface DocumentAssets {
 /**
  * Runs before first paint: marks the page as scripted (`class="js"`: controls that need
  * JavaScript show only then), applies the stored colour mode, hides a dismissed announcement and
- * marks a Mac for the search shortcut hint, so none of them flashes or shifts the layout.
+ * marks a Mac for the search shortcut hint, so none of them flashes or shifts the layout. With a
+ * web font, it also decides the face of the first paint (`webFontScript`).
  */
 export function headScript(site: SiteData): string {
   const fallback = site.colorMode.defaultMode;
@@ -27,7 +28,24 @@ export function headScript(site: SiteData): string {
     : `||'${fallback}'`;
   // a Mac (or iPad/iPhone) shows the search shortcut as ⌘K (styles.css, data-platform)
   const mac = `var n=navigator,p=(n.userAgentData&&n.userAgentData.platform)||n.platform||'';if(/^mac|iphone|ipad/i.test(p))d.dataset.platform='mac';`;
-  return `(function(){var d=document.documentElement;d.classList.add('js');${mac}try{var t=localStorage.getItem('theme');d.dataset.theme=(t==='dark'||t==='light')?t:(null${system});var a=d.dataset.announcement;if(a&&localStorage.getItem('docsgen.announcement.dismissed')===a)d.dataset.announcementDismissed='';if(localStorage.getItem('docsgen.sidebar.hidden')==='1')d.dataset.sidebarHidden='';}catch(e){d.dataset.theme='${fallback}'}})()`;
+  return `(function(){var d=document.documentElement;d.classList.add('js');${mac}${site.webFont ? webFontScript(site.webFont) : ''}try{var t=localStorage.getItem('theme');d.dataset.theme=(t==='dark'||t==='light')?t:(null${system});var a=d.dataset.announcement;if(a&&localStorage.getItem('docsgen.announcement.dismissed')===a)d.dataset.announcementDismissed='';if(localStorage.getItem('docsgen.sidebar.hidden')==='1')d.dataset.sidebarHidden='';}catch(e){d.dataset.theme='${fallback}'}})()`;
+}
+
+/**
+ * Swap without the shift: `data-font="wait"` on <html> makes `--docsgen-font` name only the
+ * size-adjusted fallback (the rule is in the font CSS, web-font.ts). The face is asked for in the
+ * first animation frame, which runs after the render-blocking stylesheet and before the first
+ * paint (here, before the stylesheet, there is no @font-face rule to load yet). When the
+ * preloaded file is there, Chromium loads the face at once and the mark goes: the page paints in
+ * it from the start. Otherwise the page stays in the fallback; once the face has loaded the mark
+ * reads `ready`, and the client drops it at the next client navigation's content swap
+ * (router.ts), where nothing moves under the reader's eyes. A face that never comes leaves the
+ * fallback. Without the Font Loading API (or JavaScript) the page gets the classic swap.
+ */
+function webFontScript(family: string): string {
+  // the family as `@font-face` declares it: no quote, backslash or `<` (web-font.ts), so nothing here can end the script
+  const query = JSON.stringify(`1em "${family}"`);
+  return `var f=document.fonts;if(f&&f.check&&window.requestAnimationFrame){d.setAttribute('data-font','wait');requestAnimationFrame(function(){f.load(${query}).then(function(l){if(l.length&&d.getAttribute('data-font')==='wait')d.setAttribute('data-font','ready')},function(){});if(f.check(${query}))d.removeAttribute('data-font')})}`;
 }
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c2410c"/><path d="M9 22V10h13M9 16h10M9 22h13" stroke="#fff" stroke-width="3" fill="none"/></svg>')}`;

@@ -4,8 +4,11 @@ import type { PageGraph } from '../graph/page-graph';
 import { firstLink } from '../graph/navigation';
 import type { NavbarItem } from '../config/config-schema';
 
-/** Resolves config + graph into what templates read: navbar items get real hrefs. Pure. */
-export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false): SiteData {
+/**
+ * Resolves config + graph into what templates read: navbar items get real hrefs. `dev`: served by
+ * `serve --watch`; `webFont`: the family of the web font built (`WebFont.family`). Pure.
+ */
+export function siteData(config: ResolvedConfig, graph: PageGraph, { dev = false, webFont }: { dev?: boolean; webFont?: string } = {}): SiteData {
   // A site without a config file gets a navbar with one item per sidebar, then search and the colour switch.
   const configured = config.configFile || config.navbar.items.length ? config.navbar.items : defaultNavbar(graph);
   const items: NavItem[] = configured.map((item): NavItem => {
@@ -39,6 +42,7 @@ export function siteData(config: ResolvedConfig, graph: PageGraph, dev = false):
     search: siteSearch(config),
     tagManager: config.tagManager ? `${config.tagManager.scriptUrl}${config.tagManager.scriptUrl.includes('?') ? '&' : '?'}id=${encodeURIComponent(config.tagManager.containerId)}` : undefined,
     dev,
+    webFont,
   };
 }
 
