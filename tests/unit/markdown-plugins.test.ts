@@ -389,8 +389,17 @@ describe('nesting limits', () => {
     const span = `Text \`${'<div>'.repeat(100)}\` here.\n`;
     const list = Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
     expect(scanNesting(deepCode + span + list, FILE, true)).toBeNull();
-    expect(brief([scanNesting(`${'> '.repeat(40)}x`, FILE, true)!])).toEqual([`${FILE}:1:65 NestingTooDeep lists, quotes and components are nested more than 32 levels deep here (33)`]);
+    expect(brief([scanNesting(`${'> '.repeat(40)}x`, FILE, true)!])).toEqual([`${FILE}:1:65 NestingTooDeep lists, quotes, admonitions and components are nested more than 32 levels deep here (33)`]);
     expect(scanNesting(`${'<div>'.repeat(40)}`, 'page.md', false)).toBeNull();
+  });
+
+  it('counts open directive containers (admonitions), and closed ones no more', () => {
+    const nested = (n: number) => Array.from({ length: n }, (_, i) => `${':'.repeat(3 + n - i)}note`).join('\n');
+    expect(brief([scanNesting(nested(40), FILE, false)!])).toEqual([`${FILE}:33:1 NestingTooDeep lists, quotes, admonitions and components are nested more than 32 levels deep here (33)`]);
+    // forty admonitions one after another never nest
+    expect(scanNesting(Array.from({ length: 40 }, () => ':::note\ntext\n:::').join('\n\n'), FILE, false)).toBeNull();
+    // inside a fenced code block, colons are code
+    expect(scanNesting(`\`\`\`\n${nested(40)}\n\`\`\``, FILE, false)).toBeNull();
   });
 
   it('stops trees deeper than the limit that the line scan cannot see', () => {

@@ -92,7 +92,7 @@ export function checkTreeSize(tree: Node, file: string): Diagnostic | null {
 }
 
 /**
- * Deepest nesting of lists, quotes and components the author may write. micromark's time grows
+ * Deepest nesting of lists, quotes, admonitions and components the author may write. micromark's time grows
  * with depth × size on nested lists (1,000 levels took 30 s to parse), and the tree stages
  * recurse (5,000 quotes overflowed the stack); docs nest 4–5 levels.
  */
@@ -106,11 +106,14 @@ const QUOTE = /^>[ \t]?/;
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 /** Code spans (single backticks: a linear pattern, content is untrusted), blanked before looking for tags. */
 const CODE_SPAN = /`[^`]*`/g;
+/** A directive container's opening fence (`:::note`, `::::tabs{…}`) and a closing one (`:::`). */
+const CONTAINER_OPEN = /^:{3,}[ \t]*[A-Za-z]/;
+const CONTAINER_CLOSE = /^:{3,}[ \t]*$/;
 /** An opening tag (`<Card`, `<div`), a closing one (`</Card`) or a self-closing end (`/>`). */
 const TAG = /<\/|<[A-Za-z]|\/>/g;
 
 function tooDeep(file: string, line: number, column: number, depth: number): Diagnostic {
-  return diagnostic('NestingTooDeep', `lists, quotes and components are nested more than ${MAX_NESTING} levels deep here (${depth})`, { file, line, column }, {
+  return diagnostic('NestingTooDeep', `lists, quotes, admonitions and components are nested more than ${MAX_NESTING} levels deep here (${depth})`, { file, line, column }, {
     hint: 'flatten the structure; deeper nesting is not supported',
   });
 }
@@ -150,13 +153,15 @@ class FenceTracker {
 /**
  * A cheap, linear estimate of the nesting depth of every line, run before micromark so that deep
  * input never reaches the parser: list items open by indentation (a stack of content columns),
- * quotes count per line, and in MDX every unclosed tag adds a level. It errs towards less depth
+ * quotes count per line, every open directive container (`:::note`) adds a level, and in MDX
+ * every unclosed tag adds a level. It errs towards less depth
  * (lazy lines, tags in odd places), and the parsed tree is checked again after parsing.
  */
 export function scanNesting(source: string, file: string, mdx: boolean): Diagnostic | null {
   const items: number[] = [];
   const fences = new FenceTracker();
   let tags = 0;
+  let containers = 0;
   let lineNumber = 0;
   for (const line of source.split('\n')) {
     lineNumber++;
@@ -177,17 +182,21 @@ export function scanNesting(source: string, file: string, mdx: boolean): Diagnos
       if (!match) break;
       if (marker) items.push(column - 1 + match[0].length);
       else quotes++;
-      if (items.length + quotes + tags > MAX_NESTING) return tooDeep(file, lineNumber, column, items.length + quotes + tags);
+      if (items.length + quotes + containers + tags > MAX_NESTING) return tooDeep(file, lineNumber, column, items.length + quotes + containers + tags);
       const after = rest.slice(match[0].length);
       const trimmed = after.trimStart();
       column += rest.length - trimmed.length;
       rest = trimmed;
     }
+    if (CONTAINER_OPEN.test(rest)) {
+      containers++;
+      if (items.length + quotes + containers + tags > MAX_NESTING) return tooDeep(file, lineNumber, column, items.length + quotes + containers + tags);
+    } else if (CONTAINER_CLOSE.test(rest)) containers = Math.max(0, containers - 1);
     if (fences.opens(rest) || !mdx) continue;
     for (const tag of rest.replace(CODE_SPAN, (span) => ' '.repeat(span.length)).matchAll(TAG)) {
       const opens = tag[0][0] === '<' && tag[0][1] !== '/';
       tags = Math.max(0, tags + (opens ? 1 : -1));
-      if (items.length + quotes + tags > MAX_NESTING) return tooDeep(file, lineNumber, column + (tag.index ?? 0), items.length + quotes + tags);
+      if (items.length + quotes + containers + tags > MAX_NESTING) return tooDeep(file, lineNumber, column + (tag.index ?? 0), items.length + quotes + containers + tags);
     }
   }
   return null;
