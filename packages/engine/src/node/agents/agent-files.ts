@@ -46,27 +46,36 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-function agentOperation(page: PageNode, data: ApiOperationData, schemas: SampleSchemas): AgentOperation {
+/**
+ * One operation's entry of `api/operations.json`; its request schema (`requestBody.schema`) is the
+ * spec's own object, filled in by `withRequestSchema` when the file is written.
+ */
+export function agentOperation(page: Pick<PageNode, 'route'>, data: ApiOperationData): AgentOperation {
   return {
     slug: data.slug, operationId: data.operationId, method: data.method, path: data.path, summary: data.summary, description: htmlToMarkdown(data.description),
     tag: data.tag ?? null, draft: data.draft, deprecated: data.deprecated, url: page.route, markdownUrl: markdownUrlFor(page.route),
     servers: data.servers.map((s) => s.url), security: data.auth.none ? [] : data.auth.schemes.map((s) => s.name),
     parameters: data.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: p.schema.type, description: htmlToMarkdown(p.description), ...(p.example !== undefined ? { example: p.example } : {}) })),
-    requestBody: data.requestBody ? { mediaType: data.requestBody.mediaType, required: data.requestBody.required, schema: schemas.requestSchemas[data.slug] ?? null, example: parseJson(data.requestBody.exampleJson) ?? null } : null,
+    requestBody: data.requestBody ? { mediaType: data.requestBody.mediaType, required: data.requestBody.required, schema: null, example: parseJson(data.requestBody.exampleJson) ?? null } : null,
     responses: data.responses.map((r) => ({ status: r.status, description: htmlToMarkdown(r.description), type: r.schema?.type ?? null, schema: r.schema?.refName ?? null })),
   };
 }
 
+const withRequestSchema = (op: AgentOperation, schemas: SampleSchemas): AgentOperation => (op.requestBody ? { ...op, requestBody: { ...op.requestBody, schema: schemas.requestSchemas[op.slug] ?? null } } : op);
+
 const isApiData = (data: unknown): data is ApiPageData => typeof data === 'object' && data !== null && ['operation', 'schema', 'overview', 'index', 'webhook'].includes((data as { type?: unknown }).type as string);
 
-/** Content pages' Markdown bodies by route (the build reads them from its page store). */
+/** Pages' Markdown bodies by route (the build reads them from its page store). */
 export interface MarkdownBodies {
   get(route: string): string | undefined;
 }
 
-/** One page's Markdown twin: content pages from their compiled Markdown, API pages from the spec. */
-export function pageMarkdown(page: PageNode, contentBodies: MarkdownBodies): string {
-  const body = isApiData(page.data) ? apiMarkdownBody(page.data) : contentBodies.get(page.route) ?? '';
+/**
+ * One page's Markdown twin: from its Markdown body as the build stored it (content pages, and API
+ * pages whose data the build moved to its page store), else made from the page's API data.
+ */
+export function pageMarkdown(page: PageNode, bodies: MarkdownBodies): string {
+  const body = bodies.get(page.route) ?? (isApiData(page.data) ? apiMarkdownBody(page.data) : '');
   return twinDocument({ title: page.title, description: page.description }, body);
 }
 
@@ -76,9 +85,10 @@ export function pageMarkdown(page: PageNode, contentBodies: MarkdownBodies): str
  * (all twins in route order, each headed by its URL; in pieces) and, with an API reference, its
  * operations as data (`api/operations.json`). Pure.
  */
-export function* agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null): Generator<[string, string | readonly string[]]> {
+export function* agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null, made?: ReadonlyMap<string, AgentOperation>): Generator<[string, string | readonly string[]]> {
   if (api) {
-    const operations = graph.routes.map((r) => graph.pages[r]!).filter((p) => p.kind === 'api-operation').map((p) => agentOperation(p, p.data as ApiOperationData, api));
+    // Each operation's entry as the build made it with the page (`made`, by route), else from the page's data.
+    const operations = graph.routes.filter((r) => graph.pages[r]!.kind === 'api-operation').map((r) => withRequestSchema(made?.get(r) ?? agentOperation(graph.pages[r]!, graph.pages[r]!.data as ApiOperationData), api));
     const data: AgentOperationsFile = { openapiVersion: api.openapiVersion, operations, components: api.components };
     yield [OPERATIONS_FILE, `${JSON.stringify(data)}\n`];
   }

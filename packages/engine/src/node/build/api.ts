@@ -15,6 +15,13 @@ import type { SiteBoundary } from '../fs/boundary';
 import { staged, type Staged } from './stage';
 import { aliasExpansionProblem, MAX_EXPANDED_VALUES } from '../openapi/alias-budget';
 import { configKeyAt } from './site';
+import type { ExtraPage } from '../graph/page-graph';
+import type { PayloadStore } from './payloads';
+import { apiRecord, type SearchRecord } from '../search/build-search-index';
+import { agentOperation, type AgentOperation } from '../agents/agent-files';
+import { apiMarkdownBody } from '../agents/api-markdown';
+import { markdownKey } from '../markdown/content-page';
+import type { ApiOperationData, ApiPageData } from '../../shared/api-model';
 
 /*
  * The OpenAPI loader and page builder (@readme/openapi-parser, ajv, shiki through the samples) load
@@ -33,8 +40,8 @@ export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]
 
 const pageKey = (key: string, route: string) => `${key}\0${route}`;
 
-/** The pages made from the spec whose key is `key`, from the cache; null when any entry is missing. */
-function cachedApi(cache: DirCache<ApiEntry>, key: string): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
+/** The pages made from the spec whose key is `key`, from the cache (each through `keep`); null when any entry is missing. */
+function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: (page: ExtraPage) => ExtraPage): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
   const entry = cache.get(key);
   if (!entry || !('index' in entry)) return null;
   const { api, routes, diagnostics } = entry.index;
@@ -42,9 +49,49 @@ function cachedApi(cache: DirCache<ApiEntry>, key: string): { pages: ApiPages; d
   for (const route of routes) {
     const page = cache.get(pageKey(key, route));
     if (!page || !('page' in page)) return null;
-    pages.push(page.page);
+    pages.push(keep(page.page));
   }
   return { pages: { ...api, pages }, diagnostics };
+}
+
+/**
+ * The API pages as the build holds them: operation, webhook and schema pages without their data,
+ * which waits in the page store until the page renders (with the samples highlighted, about 40 KB
+ * an operation: 120 MB at 3,000 operations). What else is made of that data is made as each page is
+ * kept: its Markdown twin's body (stored too), its search record and, for an operation, its entry
+ * of `api/operations.json`.
+ */
+export interface BuiltApi extends ApiPages {
+  /** What the stored data is made from (the spec's cache key), by route of each page whose data is stored. */
+  dataKeys: Map<string, string>;
+  records: Map<string, SearchRecord>;
+  operations: Map<string, AgentOperation>;
+}
+
+const STORED_KINDS = new Set(['operation', 'webhook', 'schema']);
+const dataKey = (route: string) => `api\0${route}`;
+
+/** A page's API data as the build stored it; undefined for a page whose data stays in the graph. */
+export function storedApiData(store: PayloadStore, route: string): ApiPageData | undefined {
+  const json = store.get(dataKey(route));
+  return json === undefined ? undefined : (JSON.parse(json) as ApiPageData);
+}
+
+/** Moves each page's data to `store` as the page comes, and notes what the build needs of it (see `BuiltApi`). */
+function apiKeeper(store: PayloadStore, key: string): { keep(page: ExtraPage): ExtraPage; made: Omit<BuiltApi, keyof ApiPages> } {
+  const made = { dataKeys: new Map<string, string>(), records: new Map<string, SearchRecord>(), operations: new Map<string, AgentOperation>() };
+  const keep = (page: ExtraPage): ExtraPage => {
+    const data = page.data as ApiPageData | undefined;
+    if (!data || !STORED_KINDS.has(data.type)) return page;
+    store.put(markdownKey(page.route), apiMarkdownBody(data));
+    const record = apiRecord(page.route, page.title, data);
+    if (record) made.records.set(page.route, record);
+    if (data.type === 'operation') made.operations.set(page.route, agentOperation(page, data as ApiOperationData));
+    store.put(dataKey(page.route), JSON.stringify(data));
+    made.dataKeys.set(page.route, key);
+    return { ...page, data: undefined };
+  };
+  return { keep, made };
 }
 
 export interface ApiInput {
@@ -101,22 +148,32 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
   return staged({ file, text, key, url, loading });
 }
 
-/** Turns the spec into API pages (from the cache when the spec and everything else are unchanged). */
-export async function buildApi(input: ApiInput, spec: SpecSource | null): Promise<Staged<ApiPages | null>> {
+/**
+ * Turns the spec into API pages (from the cache when the spec and everything else are unchanged),
+ * each page's data moved to `store` as soon as the page is made.
+ */
+export async function buildApi(input: ApiInput, spec: SpecSource | null, store: PayloadStore): Promise<Staged<BuiltApi | null>> {
   if (!spec) return staged(null);
-  const cached = cachedApi(input.cache, spec.key);
-  if (cached) return staged(cached.pages, [...cached.diagnostics]);
+  const { keep, made } = apiKeeper(store, spec.key);
+  const cached = cachedApi(input.cache, spec.key, keep);
+  if (cached) return staged({ ...cached.pages, ...made }, [...cached.diagnostics]);
   const [{ loadOpenApi }, { buildApiPages }] = await loadModules();
   const loaded = await (spec.loading ?? loadOpenApi(spec.file));
   if (!loaded.document || hasErrors(loaded.diagnostics)) return staged(null, loaded.diagnostics);
   const components = input.templates.components;
-  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins });
+  // Each page goes to the cache whole as it is made, then is kept without its data. The entries
+  // count only once the index is written, after the last page and only without errors.
+  input.cache.retain([]);
+  const cacheAndKeep = (page: ExtraPage) => {
+    input.cache.set(pageKey(spec.key, page.route), { page });
+    return keep(page);
+  };
+  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
-  if (!hasErrors(diagnostics)) {
-    input.cache.retain([]);
+  if (hasErrors(diagnostics)) input.cache.retain([]);
+  else {
     const { pages: list, ...rest } = pages;
-    for (const page of list) input.cache.set(pageKey(spec.key, page.route), { page });
     input.cache.set(spec.key, { index: { api: rest, routes: list.map((p) => p.route), diagnostics } });
   }
-  return staged(pages, diagnostics);
+  return staged({ ...pages, ...made }, diagnostics);
 }

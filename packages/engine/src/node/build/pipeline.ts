@@ -20,7 +20,7 @@ import { PayloadStore } from './payloads';
 import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
-import { startSpec, buildApi } from './api';
+import { startSpec, buildApi, storedApiData } from './api';
 import { clientAssets } from './client';
 import { buildWebFont } from '../font/web-font';
 import { renderSite } from './render';
@@ -73,13 +73,13 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
   const fontWork = buildWebFont(config, caches);
-  // Each page's content and Markdown wait in the page store, out of the heap, until the page renders.
+  // Each page's content and Markdown, and API pages' data, wait in the page store, out of the heap, until the page renders.
   const store = new PayloadStore(!session.watch);
   try {
     const renderedBefore = session.highlightPool?.rendered ?? 0;
     const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
     const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
-    const api = await task(log, 'openapi', () => buildApi(apiInput, spec), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
+    const api = await task(log, 'openapi', () => buildApi(apiInput, spec, store), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
     const apiPages = report.take(api);
     // No code block renders after this. A watch session keeps its highlight worker (and the grammars
     // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
@@ -105,11 +105,11 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       // are made on a worker thread while this one renders the pages.
       const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });
       cardsMade?.catch(() => {}); // awaited below
-      const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+      const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, data: { get: (route) => storedApiData(store, route) }, dataKeys: apiPages?.dataKeys, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
       result.rendered = rendered.rendered;
       // A watch rebuild reloads browsers first and writes the search files right after (they change
       // by one page's records; rebuilding them is the slowest part of a rebuild).
-      const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search);
+      const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search, apiPages?.records);
       const later = sink instanceof LiveSink ? sink : null;
       const searchNow = later ? new Map<string, string[]>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
       if (later) for (const name of SEARCH_FILES) later.keep(name);
@@ -121,7 +121,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
         written.add(file);
       }
       searchNow.clear();
-      for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null)) {
+      for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations)) {
         sink.write(file, text);
         written.add(file);
       }

@@ -20,6 +20,9 @@ export interface RenderStageInput {
   contents: RenderInput['contents'];
   /** Fingerprint of each content page's sources, by route (pages with errors have none). */
   sourceHashes: ReadonlyMap<string, string>;
+  /** Page data kept out of the graph, by route (API pages), and what each is made from (the spec's key), by route. */
+  data?: RenderInput['data'];
+  dataKeys?: ReadonlyMap<string, string>;
   /** Finished HTML by render key. */
   cache: DirCache<string>;
   sink: Sink;
@@ -65,7 +68,8 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const toRender: string[] = [];
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
-    const source = page.contentFile ? input.sourceHashes.get(route) : '';
+    // A page whose data waits outside the graph is keyed by what that data is made from.
+    const source = page.contentFile ? input.sourceHashes.get(route) : input.dataKeys?.get(route) ?? '';
     // A content page with errors has no source hash: render it, never cache it.
     const key = source === undefined ? null : hashOf(shared, JSON.stringify(page), source);
     if (key) out.keys.set(route, key);
@@ -79,7 +83,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     if (cached !== undefined) emit(route, cached);
     else toRender.push(route);
   }
-  for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, routes: toRender, assets: input.assets })) {
+  for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, data: input.data, routes: toRender, assets: input.assets })) {
     if (!result.ok) {
       diagnostics.push(result.diagnostic);
       continue;

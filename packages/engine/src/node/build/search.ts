@@ -1,7 +1,7 @@
 import { searchVersionTag } from '../../shared/site';
 import type { ResolvedConfig } from '../config/resolve-config';
 import type { PageGraph } from '../graph/page-graph';
-import { eachSearchRecord, SearchIndexBuilder } from '../search/build-search-index';
+import { eachSearchRecord, SearchIndexBuilder, type SearchRecord } from '../search/build-search-index';
 import type { PageSection } from '../search/page-sections';
 import { hashOf } from '../cache/cache-key';
 import type { DirCache } from '../cache/dir-cache';
@@ -14,7 +14,7 @@ export const SEARCH_FILES = ['search-index.json', 'search-records.json'] as cons
  * The local search index and the records for a hosted index. They come from the same inputs as the
  * pages: while every page's render key is unchanged, so are they (served from the cache).
  */
-export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<Array<[string, string[]]>>): Staged<{ files: Map<string, string[]>; reused: boolean }> {
+export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<Array<[string, string[]]>>, apiRecords?: ReadonlyMap<string, SearchRecord>): Staged<{ files: Map<string, string[]>; reused: boolean }> {
   const { facets: names } = config.search;
   const key = hashOf('search', 'parts', String(config.search.local), config.locale, config.versionLabel, names.language, names.version, ...graph.routes.map((r) => `${r}\0${renderKeys.get(r) ?? '-'}`));
   const cached = renderKeys.size === graph.routes.length ? cache.get(key) : undefined;
@@ -26,7 +26,7 @@ export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, read
   // the list would write it), so the site's records are never all held as objects.
   const index = config.search.local ? new SearchIndexBuilder() : null;
   const exported: string[] = ['['];
-  for (const record of eachSearchRecord(graph, sections)) {
+  for (const record of eachSearchRecord(graph, sections, apiRecords)) {
     index?.add(record);
     exported.push(`${exported.length > 1 ? ',' : ''}${JSON.stringify({ ...record, ...facets })}`);
   }

@@ -2,7 +2,6 @@ import { describeSchemaError } from './schema-error';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
-import type { ApiOperationData } from '../../shared/api-model';
 import type { JsonObject } from '../openapi/load-openapi';
 import { positionAt } from '../diagnostics/source-position';
 
@@ -77,8 +76,8 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       problems.push(diagnostic('SampleUnknownOperation', `code block names operation "${sample.operation}", which is not in the API reference`, at));
       continue;
     }
-    const data = target.data as ApiOperationData;
-    if (!data.requestBody || !schemas?.requestSchemas[sample.operation]) {
+    // An operation has a request schema exactly when it has a request body with a schema.
+    if (!schemas?.requestSchemas[sample.operation]) {
       problems.push(diagnostic('SampleUnknownOperation', `operation "${sample.operation}" takes no request body`, at));
       continue;
     }

@@ -47,7 +47,8 @@ export function contentTree(page: Pick<ContentPage, 'content'>): HastRoot | null
 export type KeptPage = Omit<ContentPage, 'content' | 'markdown'>;
 
 const contentKey = (route: string) => `content\0${route}`;
-const markdownKey = (route: string) => `markdown\0${route}`;
+/** Where a page's Markdown body waits in the page store (content pages, and API pages whose data is stored). */
+export const markdownKey = (route: string) => `markdown\0${route}`;
 
 /** Moves the page's payloads to `store`. The page itself is not changed (a watch session's memo keeps it whole). */
 export function storePage(page: ContentPage, store: PayloadStore): KeptPage {

@@ -32,6 +32,11 @@ export interface ApiPagesInput {
   specUrl: string;
   /** The site's remark and rehype plugins: descriptions render like content, through them too. */
   plugins?: UserPlugins;
+  /**
+   * Called with each page as soon as it is complete; what it returns is what the pages list holds
+   * (the build moves each page's data out of the heap here). The page as it was by default.
+   */
+  keep?: (page: ExtraPage) => ExtraPage;
 }
 
 export interface ApiPages {
@@ -59,20 +64,39 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const diagnostics = [...ctx.diagnostics, ...collected.diagnostics];
   const uses = new SchemaUses(components);
   const requestSchemas: Record<string, JsonObject> = {};
-  // Operations are built concurrently so their code samples highlight in parallel.
-  const pages = await Promise.all(operations.map((o) => buildOperationPage({ ctx, uses, requestSchemas }, o)));
+  const keep = input.keep ?? ((page: ExtraPage) => page);
+  // Pages are built a few at a time, so their code samples highlight in parallel while only those
+  // pages' data is alive (each is handed to `keep` as soon as it is done).
+  const pages = await mapInOrder(operations, PAGES_AT_ONCE, async (o) => keep(await buildOperationPage({ ctx, uses, requestSchemas }, o)));
   uses.sortByOperations(operations);
   const { title, overviewHref } = overviewRoute(ctx);
   // Each webhook gets its page, which notes the schemas it uses.
   const webhooks = collectWebhooks(doc);
-  pages.push(...(await Promise.all(webhooks.map((w) => buildWebhookPage({ ctx, uses }, w)))));
+  pages.push(...(await mapInOrder(webhooks, PAGES_AT_ONCE, async (w) => keep(await buildWebhookPage({ ctx, uses }, w)))));
   // Schema pages come after every operation and webhook has noted the schemas it uses.
-  pages.push(...(await Promise.all(Object.entries(components).map((entry) => buildSchemaPage(ctx, uses, entry)))));
+  pages.push(...(await mapInOrder(Object.entries(components), PAGES_AT_ONCE, async (entry) => keep(await buildSchemaPage(ctx, uses, entry)))));
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
   const webhookLinks = webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }));
-  pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }));
+  pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }).map(keep));
   const exampleProblems = await checkSpecExamples(doc, ctx.at);
   return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems, servers: ctx.servers.map((s) => s.url) };
+}
+
+/** How many pages of the reference are built at once: enough to keep the highlight worker busy. */
+const PAGES_AT_ONCE = 16;
+
+/** `work` applied to every item, at most `limit` at once; the results in the items' order. */
+async function mapInOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 export const specFileName = (file: string) => path.basename(file);

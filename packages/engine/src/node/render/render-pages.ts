@@ -16,6 +16,8 @@ export interface RenderInput {
   templates: TemplateModule;
   /** Content trees by route (pages without content render their template alone): a Map, or made on demand. */
   contents: { get(route: string): Root | undefined };
+  /** Page data kept out of the graph (API pages' data, in the build's page store), by route. */
+  data?: { get(route: string): unknown };
   assets: DocumentAssets;
   /** Only these routes (watch mode); all when omitted. */
   routes?: readonly string[];
@@ -37,8 +39,10 @@ export function* renderPages(input: RenderInput): Generator<RenderResult> {
   const { graph, site, templates } = input;
   const islands: IslandUrls = Object.fromEntries(input.assets.islands ?? []);
   for (const route of input.routes ?? graph.routes) {
-    const page = graph.pages[route];
-    if (!page) continue;
+    const node = graph.pages[route];
+    if (!node) continue;
+    const stored = input.data?.get(route);
+    const page = stored === undefined ? node : { ...node, data: stored };
     try {
       if (page.kind === 'redirect') {
         yield { route, ok: true, html: redirectDocument(site, page.redirectTo!) };

@@ -67,47 +67,63 @@ function uniqueId(record: SearchRecord, seen: Set<string>): SearchRecord {
   return record;
 }
 
-/** One page's records: content split by heading, or the one record of an API operation, schema or webhook. Pure. */
-function pageRecords(graph: PageGraph, route: string, sections: ReadonlyMap<string, readonly PageSection[]>): SearchRecord[] {
-  const page = graph.pages[route]!;
-  if (['not-found', 'redirect', 'search'].includes(page.kind)) return [];
-  const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
-  if (page.kind === 'api-operation') {
-    const op = page.data as ApiOperationData;
+/**
+ * The one record of an API operation, schema or webhook page, from its data; null for any other
+ * page. The build makes it as the page is made (its data then leaves the heap). Pure.
+ */
+export function apiRecord(route: string, title: string, data: unknown): SearchRecord | null {
+  const kind = (data as { type?: unknown } | null | undefined)?.type;
+  if (kind === 'operation') {
+    const op = data as ApiOperationData;
     const description = op.description ? htmlToText(op.description) : '';
-    return [{
+    return {
       objectID: `${route}#operation`, url: route, type: 'content',
-      hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      hierarchy: { lvl0: 'API reference', lvl1: title, lvl2: `${op.method} ${op.path}`, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
       content: clip(`${op.method} ${op.path}. ${description} ${op.parameters.map((p) => p.name).join(' ')} ${(op.requestBody?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
-    }];
+    };
   }
-  if (page.kind === 'api-schema') {
-    const schema = page.data as ApiSchemaData;
-    return [{
+  if (kind === 'schema') {
+    const schema = data as ApiSchemaData;
+    return {
       objectID: `${route}#schema`, url: route, type: 'content',
       hierarchy: { lvl0: 'API reference', lvl1: schema.name, lvl2: 'Schema', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
       content: clip(`${htmlToText(schema.description ?? '')} Fields: ${(schema.tree.children ?? []).map((c) => c.name).join(', ')}`, 500),
-    }];
+    };
   }
-  if (page.kind === 'api-webhook') {
-    const hook = page.data as ApiWebhookData;
-    return [{
+  if (kind === 'webhook') {
+    const hook = data as ApiWebhookData;
+    return {
       objectID: `${route}#webhook`, url: route, type: 'content',
-      hierarchy: { lvl0: 'API reference', lvl1: page.title, lvl2: 'Webhook', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      hierarchy: { lvl0: 'API reference', lvl1: title, lvl2: 'Webhook', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
       content: clip(`Webhook ${hook.name}. ${htmlToText(hook.description ?? '')} ${hook.headers.map((h) => h.name).join(' ')} ${(hook.payload?.schema.children ?? []).map((c) => c.name).join(' ')}`, 500),
-    }];
+    };
   }
+  return null;
+}
+
+const API_RECORD_KINDS = new Set(['api-operation', 'api-schema', 'api-webhook']);
+
+/** One page's records: content split by heading, or the one record of an API operation, schema or webhook (`made` by route, else from its data). Pure. */
+function pageRecords(graph: PageGraph, route: string, sections: ReadonlyMap<string, readonly PageSection[]>, made?: ReadonlyMap<string, SearchRecord>): SearchRecord[] {
+  const page = graph.pages[route]!;
+  if (['not-found', 'redirect', 'search'].includes(page.kind)) return [];
+  if (API_RECORD_KINDS.has(page.kind)) {
+    const record = made?.get(route) ?? apiRecord(route, page.title, page.data);
+    return record ? [{ ...record }] : [];
+  }
+  const lvl0 = page.breadcrumbs[0]?.label ?? (page.kind.startsWith('api') ? 'API reference' : page.sidebarId ? page.sidebarLabel : 'Documentation');
   return contentRecords(page, sections.get(route) ?? [], lvl0);
 }
 
 /**
  * Every page's records, one page at a time in route order (the search stage indexes and writes
  * each as it comes, never holding the site's records at once): content split by heading
- * (`sections`, by route), and API operations, schemas and webhooks.
+ * (`sections`, by route), and API operations, schemas and webhooks (`apiRecords`, by route, as the
+ * build made them; else from the pages' data).
  */
-export function* eachSearchRecord(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>): Generator<SearchRecord> {
+export function* eachSearchRecord(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, apiRecords?: ReadonlyMap<string, SearchRecord>): Generator<SearchRecord> {
   const seen = new Set<string>();
-  for (const route of graph.routes) for (const record of pageRecords(graph, route, sections)) yield uniqueId(record, seen);
+  for (const route of graph.routes) for (const record of pageRecords(graph, route, sections, apiRecords)) yield uniqueId(record, seen);
 }
 
 /** Every page's records as one list. Pure. */
