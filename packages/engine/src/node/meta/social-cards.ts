@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type { PageNode } from '../../shared/page';
@@ -37,10 +39,23 @@ function cardFonts(): CardFont[] {
  */
 const CARD_DESIGN = 'card-1';
 
+/** A package's package.json, also where its `exports` do not list it (@resvg/resvg-wasm): found above its entry. */
+function packageJson(name: string): string {
+  try {
+    return require.resolve(`${name}/package.json`);
+  } catch {
+    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === name) return file;
+    }
+    throw new Error(`no package.json found for ${name}`);
+  }
+}
+
 let engineKey: string | undefined;
 function cardEngine(): string {
-  const version = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-  engineKey ??= [CARD_DESIGN, ...['satori', '@resvg/resvg-js', '@fontsource/inter'].map((n) => `${n}@${version(n)}`)].join(' ');
+  const version = (name: string) => (JSON.parse(fs.readFileSync(packageJson(name), 'utf8')) as { version: string }).version;
+  engineKey ??= [CARD_DESIGN, ...['satori', '@resvg/resvg-wasm', '@fontsource/inter'].map((n) => `${n}@${version(n)}`)].join(' ');
   return engineKey;
 }
 
@@ -86,10 +101,29 @@ async function cardSvg(text: CardText): Promise<string> {
   return satori(cardTree(text) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts() });
 }
 
-/** Rasterises a card's SVG to PNG with resvg. */
+/** resvg compiled to WebAssembly, started once per thread. */
+let resvg: Promise<typeof import('@resvg/resvg-wasm')> | null = null;
+const loadResvg = () =>
+  (resvg ??= import('@resvg/resvg-wasm').then(async (module) => {
+    await module.initWasm(fs.readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    return module;
+  }));
+
+/**
+ * Rasterises a card's SVG to PNG with resvg's WebAssembly build: its pixmap is freed as soon as
+ * the PNG is encoded. The native build (@resvg/resvg-js 2.6.2, the same renderer and the same
+ * bytes) never gave a card's 3 MB pixmap back, even after garbage collection.
+ */
 async function cardPng(svg: string): Promise<Buffer> {
-  const { renderAsync } = await import('@resvg/resvg-js');
-  return (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).asPng();
+  const { Resvg } = await loadResvg();
+  const renderer = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  const image = renderer.render();
+  try {
+    return Buffer.from(image.asPng());
+  } finally {
+    image.free();
+    renderer.free();
+  }
 }
 
 /** Renders one card to PNG on this thread. */
@@ -99,21 +133,29 @@ export async function renderCard(text: CardText): Promise<Buffer> {
 
 /**
  * The card worker's whole program (plain JavaScript: no TypeScript loader): satori lays each card
- * out and resvg rasterises it, one after another, while the build's own thread renders pages.
+ * out and resvg (WebAssembly) rasterises it, one after another, while the build's own thread
+ * renders pages. Each card's pixmap is freed once its PNG is encoded, so the worker's memory stays
+ * flat however many cards it makes.
  */
 const CARD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
 const { createRequire } = require('node:module');
-const { Resvg } = createRequire(workerData.base)('@resvg/resvg-js');
-import(workerData.satori).then(({ default: satori }) => {
+const load = createRequire(workerData.base);
+const { Resvg, initWasm } = load('@resvg/resvg-wasm');
+Promise.all([import(workerData.satori), initWasm(fs.readFileSync(load.resolve('@resvg/resvg-wasm/index_bg.wasm')))]).then(([{ default: satori }]) => {
   const fonts = workerData.fonts.map((f) => ({ ...f, data: Buffer.from(f.data) }));
   let queue = Promise.resolve();
   parentPort.on('message', ({ id, tree }) => {
     queue = queue.then(async () => {
       try {
         const svg = await satori(tree, { width: workerData.width, height: workerData.height, fonts });
-        const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
-        parentPort.postMessage({ id, png });
+        const renderer = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+        const image = renderer.render();
+        const png = image.asPng();
+        image.free();
+        renderer.free();
+        parentPort.postMessage({ id, png }, [png.buffer]);
       } catch (error) {
         parentPort.postMessage({ id, error: String((error && error.message) || error) });
       }
@@ -121,9 +163,6 @@ import(workerData.satori).then(({ default: satori }) => {
   });
 }, (error) => parentPort.postMessage({ id: -1, error: String(error && error.message) }));
 `;
-
-/** Cards one worker makes before it is replaced by a fresh one (see `CardWorker`). */
-const CARDS_PER_WORKER = 40;
 
 interface CardJob {
   id: number;
@@ -134,71 +173,46 @@ interface CardJob {
 
 /**
  * Makes cards on a worker thread: the build's thread only posts each card's layout tree and goes
- * on rendering pages, so on two cores the cards cost little wall time. A worker makes at most
- * `CARDS_PER_WORKER` cards and is then replaced: resvg's native memory grows by about 3 MB a card
- * (a 1200×630 pixmap) and is given back only when its thread ends (190 cards in one thread peaked
- * at 720 MiB; in workers of 25, at 206 MiB). Any failure of a worker (it cannot start, a library
- * throws) makes the remaining cards on this thread instead, with the same libraries and output.
+ * on rendering pages, so on two cores the cards cost little wall time. Any failure of the worker
+ * (it cannot start, a library throws) makes the remaining cards on this thread instead, with the
+ * same libraries and output.
  */
 class CardWorker {
   private worker: Worker | null = null;
-  private readonly queue: CardJob[] = [];
   private readonly sent = new Map<number, CardJob>();
-  /** Cards handed to the current worker. */
-  private given = 0;
   private next = 0;
   private broken = false;
 
   render(text: CardText): Promise<Buffer> {
     if (this.broken) return renderCard(text);
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.next++, text, resolve, reject });
-      this.pump();
-    });
-  }
-
-  /** Hands queued cards to the current worker (a fresh one when the last has done its share). */
-  private pump(): void {
-    if (this.broken) return;
-    try {
-      while (this.queue.length && this.given < CARDS_PER_WORKER) {
-        const job = this.queue.shift()!;
+      const job = { id: this.next++, text, resolve, reject };
+      try {
         const worker = this.start();
         this.sent.set(job.id, job);
-        this.given++;
         worker.ref(); // keeps the process alive while a card is on its way
-        worker.postMessage({ id: job.id, tree: cardTree(job.text) });
+        worker.postMessage({ id: job.id, tree: cardTree(text) });
+      } catch {
+        this.sent.set(job.id, job);
+        this.fallBack();
       }
-    } catch {
-      this.fallBack();
-    }
+    });
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const workerData = { base: import.meta.url, satori: import.meta.resolve('satori'), width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts().map((f) => ({ ...f, data: new Uint8Array(f.data) })) };
     const worker = new Worker(CARD_WORKER, { eval: true, workerData });
-    let retired = false;
     worker.on('message', (m: { id: number; png?: Uint8Array; error?: string }) => {
       const job = this.sent.get(m.id);
       if (!job) return this.fallBack(); // the worker could not load its libraries
       this.sent.delete(m.id);
       if (m.png) job.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
       else renderCard(job.text).then(job.resolve, job.reject);
-      if (this.sent.size) return;
-      if (this.given >= CARDS_PER_WORKER) {
-        // its share is done: a fresh worker (and fresh native memory) takes the rest
-        retired = true;
-        void worker.terminate();
-        this.worker = null;
-        this.given = 0;
-        this.pump();
-      } else worker.unref(); // idle: never what keeps a finished build running
+      if (!this.sent.size) worker.unref(); // idle: never what keeps a finished build running
     });
     worker.on('error', () => this.fallBack());
-    worker.on('exit', () => {
-      if (!retired) this.fallBack();
-    });
+    worker.on('exit', () => this.fallBack());
     this.worker = worker;
     return worker;
   }
@@ -208,7 +222,7 @@ class CardWorker {
     if (this.broken) return;
     this.broken = true;
     void this.worker?.terminate();
-    for (const job of [...this.sent.values(), ...this.queue.splice(0)]) renderCard(job.text).then(job.resolve, job.reject);
+    for (const job of this.sent.values()) renderCard(job.text).then(job.resolve, job.reject);
     this.sent.clear();
   }
 
@@ -234,7 +248,8 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
   }
   const engine = cardEngine();
   const pending: Array<Promise<void>> = [];
-  const worker = new CardWorker();
+  // Two workers on two cores or more: the cards are most of what is left once the pages are rendered.
+  const workers = Array.from({ length: Math.min(2, os.availableParallelism()) }, () => new CardWorker());
   for (const route of graph.routes) {
     const page = graph.pages[route]!;
     if (!hasCard(page.kind)) continue;
@@ -248,7 +263,7 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
       continue;
     }
     made++;
-    pending.push(worker.render(text).then((png) => {
+    pending.push(workers[made % workers.length]!.render(text).then((png) => {
       cache.set(key, png.toString('base64'));
       files.set(file, png);
     }));
@@ -256,7 +271,7 @@ export async function socialCards({ graph, site, cache }: { graph: PageGraph; si
   try {
     await Promise.all(pending);
   } finally {
-    worker.close();
+    for (const worker of workers) worker.close();
   }
   cache.retain(keys);
   // In route order, whatever order the cards were finished in.
