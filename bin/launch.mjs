@@ -14,8 +14,8 @@ import { REQUIRE_BANNER, bundleDependencies, bundledImportMetaUsers } from './bu
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
-/** The highlight worker's program (a second entry: a worker thread loads it from the bundle). */
-const highlightWorker = path.join(packages, 'engine/src/node/workers/highlight-worker.ts');
+/** The worker threads' programs (more entries: a worker thread loads its own from the bundle). */
+const workers = ['highlight-worker', 'font-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
 /** Bump when the bundling changes in a way the launcher files' text does not show. */
 const LAUNCHER_VERSION = '2';
 const LAUNCHER_FILES = ['bin/launch.mjs', 'bin/bundle-dependencies.mjs'];
@@ -87,7 +87,7 @@ async function bundledCli() {
     const tmp = fs.mkdtempSync(path.join(root, 'tmp-'));
     try {
       const { metafile } = await esbuild.build({
-        entryPoints: { index: entry, 'highlight-worker': highlightWorker },
+        entryPoints: { index: entry, ...Object.fromEntries(workers) },
         outdir: tmp,
         bundle: true,
         splitting: true, // the engine's lazily imported stages stay lazy

@@ -10,7 +10,9 @@ import { staged, type Staged } from '../build/stage';
 import { packageDir, readPackageFaces, formatUnicodeRange, type PackageFace } from './package-faces';
 import { fallbackFaces, type FontMetrics, type LocalFontName } from './fallback-face';
 import { siteCharacters } from './site-characters';
-import { textWidths, fitRules } from './text-widths';
+import { fitRules } from './text-widths';
+import type { FontTools } from './font-tools';
+import { fontTools } from '../workers/font-pool';
 import { navbarTexts } from '../../shared/site';
 
 /** The site's web font, ready to emit. */
@@ -43,9 +45,9 @@ export type MetricsEntry = Array<[number, FontMetrics]>;
 /** Bump when the subsetting or the CSS written changes. */
 const FONT_FORMAT = '5';
 
-/** harfbuzz with a WOFF2 encoder, and the metrics reader: loaded only when a face is subset (about 50 ms), never by a site without a web font or by a cached one. */
-let tools: Promise<{ subsetFont: typeof import('subset-font').default; fromBuffer: typeof import('@capsizecss/unpack').fromBuffer }> | null = null;
-const fontTools = () => (tools ??= Promise.all([import('subset-font'), import('@capsizecss/unpack')]).then(([subset, unpack]) => ({ subsetFont: subset.default, fromBuffer: unpack.fromBuffer })));
+/** The metrics reader: loaded only when a face is measured, never by a site without a web font or with a cached one. */
+let unpack: Promise<typeof import('@capsizecss/unpack').fromBuffer> | null = null;
+const loadUnpack = () => (unpack ??= import('@capsizecss/unpack').then((m) => m.fromBuffer));
 
 /** What a variable font is measured on at each weight (the characters `xWidthAvg` weighs, and more). */
 const MEASURE_TEXT = ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
@@ -74,7 +76,14 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
   const key = hashOf('font', FONT_FORMAT, JSON.stringify(font), JSON.stringify(fit), chars.join(','), ...bytes.map((b) => (b ? hashOf(b.toString('latin1')) : '')));
   const cached = cache.get(key);
   if (cached) return staged(fromEntry(cached));
-  const built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics, fit);
+  // harfbuzz works on a worker thread that ends with the font (its memory goes with it: font-pool.ts).
+  const tools = fontTools();
+  let built: WebFont;
+  try {
+    built = await subsetFaces(faces, used, bytes, font.weights, font.fallback, caches.fontMetrics, fit, tools);
+  } finally {
+    tools.close();
+  }
   cache.retain([]);
   cache.set(key, { family: built.family, css: built.css, files: [...built.files].map(([file, b]) => [file, b.toString('base64')]), preload: built.preload });
   return staged(built);
@@ -82,13 +91,12 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
 
 const fromEntry = (entry: FontEntry): WebFont => ({ family: entry.family, css: entry.css, files: new Map(entry.files.map(([file, b]) => [file, Buffer.from(b, 'base64')])), preload: entry.preload });
 
-async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>, fit: Array<[number, string]>): Promise<WebFont> {
+async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<Buffer | null>, weights: [number, number] | undefined, fallback: LocalFontName, metricsCache: DirCache<MetricsEntry>, fit: Array<[number, string]>, tools: FontTools): Promise<WebFont> {
   const rules: string[] = [];
   const files = new Map<string, Buffer>();
   const preload: string[] = [];
   const metrics = new Map<number, FontMetrics>();
   const family = faces[0].family;
-  const { subsetFont } = await fontTools();
   for (const [i, face] of faces.entries()) {
     const original = bytes[i];
     if (!original || face.family !== family) continue;
@@ -97,7 +105,7 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
     const axis = range && weights ? { min: Math.max(weights[0], Number(range[1])), max: Math.min(weights[1], Number(range[2])) } : null;
     // noLayoutClosure: no glyphs that only OpenType features reach (alternates, ligatures, small
     // caps), which the theme never asks for: a third of Inter's Latin subset.
-    const subset = await subsetFont(original, String.fromCodePoint(...used[i]), { targetFormat: 'woff2', noLayoutClosure: true, variationAxes: axis ? { wght: axis } : undefined });
+    const subset = await tools.subset(original, String.fromCodePoint(...used[i]), { targetFormat: 'woff2', noLayoutClosure: true, variationAxes: axis ? { wght: axis } : undefined });
     const url = `/assets/fonts/${slug(family)}-${i}.${createHash('sha256').update(subset).digest('hex').slice(0, 10)}.woff2`;
     files.set(url.slice(1), subset);
     const weight = axis ? `${axis.min} ${axis.max}` : face.weight;
@@ -108,13 +116,13 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
       const key = hashOf('font-metrics', FONT_FORMAT, original.toString('latin1'), face.weight, JSON.stringify(axis));
       let measured = metricsCache.get(key);
       if (!measured) {
-        measured = [...(await measure(original, face.weight, axis))];
+        measured = [...(await measure(original, face.weight, axis, tools))];
         metricsCache.retain([]);
         metricsCache.set(key, measured);
       }
       for (const [w, m] of measured) if (!metrics.has(w)) metrics.set(w, m);
       // The navbar's texts, measured in the face that holds the basic Latin letters.
-      if (preload.length === 1) rules.push(...fitRules(await textWidths(subsetFont, original, fit.filter(([, text]) => [...text].every((c) => used[i].includes(c.codePointAt(0)!))), axis)));
+      if (preload.length === 1) rules.push(...fitRules(await tools.widths(original, fit.filter(([, text]) => [...text].every((c) => used[i].includes(c.codePointAt(0)!))), axis)));
     }
   }
   const fallbackFamily = `${family} Fallback`;
@@ -131,9 +139,9 @@ async function subsetFaces(faces: PackageFace[], used: number[][], bytes: Array<
  * hundred of its kept range, each read from an instance harfbuzz makes at that weight (characters
  * widen with the weight, about 3 % from 400 to 700 in Inter).
  */
-async function measure(font: Buffer, weight: string, axis: { min: number; max: number } | null): Promise<Map<number, FontMetrics>> {
+async function measure(font: Buffer, weight: string, axis: { min: number; max: number } | null, tools: FontTools): Promise<Map<number, FontMetrics>> {
   const measured = new Map<number, FontMetrics>();
-  const { subsetFont, fromBuffer } = await fontTools();
+  const fromBuffer = await loadUnpack();
   if (!axis) {
     measured.set(Number.parseInt(weight, 10) || 400, await fromBuffer(font));
     return measured;
@@ -141,7 +149,7 @@ async function measure(font: Buffer, weight: string, axis: { min: number; max: n
   const steps = new Set([axis.min, axis.max]);
   for (let w = Math.ceil(axis.min / 100) * 100; w <= axis.max; w += 100) steps.add(w);
   for (const w of [...steps].sort((a, b) => a - b)) {
-    const instance = await subsetFont(font, MEASURE_TEXT, { targetFormat: 'truetype', variationAxes: { wght: w } });
+    const instance = await tools.subset(font, MEASURE_TEXT, { targetFormat: 'truetype', variationAxes: { wght: w } });
     measured.set(w, await fromBuffer(instance));
   }
   return measured;

@@ -1,7 +1,6 @@
 import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './engine-worker';
 import type { BlockRenderer } from '../markdown/highlight';
 
 export type HighlightRequest = { id: number; lang: string; meta: string; code: string };
@@ -9,24 +8,6 @@ export type HighlightReply = { id: number; html: string } | { id: number; error:
 
 /** The worker stopped or never started: its blocks are rendered on the main thread. */
 class WorkerGone extends Error {}
-
-/**
- * The program the worker runs: it imports the highlight worker's module, from the bundled CLI or,
- * when docsgen runs from its sources (tests), through tsx. A module that cannot load is reported
- * as a failure, and the main thread renders every block itself.
- */
-const PROGRAM = `
-const { parentPort, workerData } = require('node:worker_threads');
-const ready = workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : Promise.resolve();
-ready.then(() => import(workerData.entry)).catch((e) => parentPort.postMessage({ failed: String((e && e.stack) || e) }));
-`;
-
-/** The worker's module: in the CLI bundle when the launcher says where that is, else the source. */
-function workerModule(): { entry: string; tsx?: string } {
-  const bundle = process.env.DOCSGEN_BUNDLE_DIR;
-  if (bundle) return { entry: pathToFileURL(path.join(bundle, 'highlight-worker.js')).href };
-  return { entry: pathToFileURL(path.join(import.meta.dirname, 'highlight-worker.ts')).href, tsx: import.meta.resolve('tsx/esm/api') };
-}
 
 /** Whether a second thread should highlight: two cores or more, and not turned off (`DOCSGEN_WORKERS=0`). */
 export const workersWanted = (): boolean => process.env.DOCSGEN_WORKERS !== '0' && os.availableParallelism() > 1;
@@ -70,8 +51,7 @@ export class HighlightPool {
   }
 
   private start(): Worker {
-    const { entry, tsx } = workerModule();
-    const worker = new Worker(PROGRAM, { eval: true, workerData: { entry, tsx, docsgenHighlight: true } });
+    const worker = startWorker('highlight-worker', 'docsgenHighlight');
     worker.on('message', (message: HighlightReply | { failed: string }) => {
       if ('failed' in message) return this.stop(new WorkerGone(`the highlight worker could not start: ${message.failed}`));
       const waiting = this.pending.get(message.id);
