@@ -249,7 +249,7 @@ describe('search facet names', () => {
   const facetsOf = (search: Record<string, unknown> | undefined) => validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')).search.facets;
   const recordsWith = (search: Record<string, unknown> | undefined) => {
     const site = resolveConfig(validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')), root, null);
-    const { files } = searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache(null)).value;
+    const { files } = searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache<string>(null, true, true)).value;
     return JSON.parse(files.get('search-records.json')!.join('')) as Array<Record<string, unknown>>;
   };
 

@@ -111,7 +111,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       // by one page's records; rebuilding them is the slowest part of a rebuild).
       const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search, apiPages?.records);
       const later = sink instanceof LiveSink ? sink : null;
-      const searchNow = later ? new Map<string, string[]>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
+      const searchNow = later ? new Map<string, readonly string[]>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
       if (later) for (const name of SEARCH_FILES) later.keep(name);
       // The search files, then the twins, are written as soon as they are made (each twin's
       // Markdown read back from the page store), so none of them waits in memory for the others.
@@ -172,7 +172,7 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
 
 /** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
-async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, string[]> }>): Promise<void> {
+async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, readonly string[]> }>): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   for (const [name, text] of search().value.files) sink.write(name, text);
   sink.commit();

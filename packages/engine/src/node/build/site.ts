@@ -45,7 +45,7 @@ export interface SiteCaches {
   pages: DirCache<PageEntry>;
   api: DirCache<ApiEntry>;
   render: DirCache<string>;
-  search: DirCache<Array<[string, string[]]>>;
+  search: DirCache<string>;
   client: DirCache<ClientEntry>;
   font: DirCache<FontEntry>;
   fontMetrics: DirCache<MetricsEntry>;
@@ -157,11 +157,11 @@ const filesKey = (files: string[]): string => {
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));
   const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
-  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search')), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true) };
+  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search'), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true) };
 }
 
 /**
  * A one-off build keeps no page, API page or page HTML in memory (each is made once, and streamed to
  * the page store or to disk); a watch session does, for its next rebuild.
  */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), render: new DirCache(null, watch, true), search: new DirCache(null, watch), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), render: new DirCache(null, watch, true), search: new DirCache(null, watch, true), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });

@@ -57,6 +57,31 @@ export class DirCache<T> {
     fs.renameSync(tmp, file);
   }
 
+  /**
+   * A text entry given as its pieces (a text cache: `text` true), written one after another, never
+   * joined in memory: the search files of a large site. Read back by `get` as one string.
+   */
+  setText(key: string, parts: readonly string[]): void {
+    if (!this.text) throw new Error('setText needs a cache of text entries');
+    if (!this.dir) {
+      if (this.keep) this.set(key, parts.join('') as T);
+      else this.misses++;
+      return;
+    }
+    this.misses++;
+    if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
+    this.created = true;
+    const file = this.fileOf(key);
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      for (const part of parts) fs.writeSync(fd, part);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  }
+
   /** Drops every entry whose key is not in `keys` (pages deleted, outputs no longer made). */
   retain(keys: Iterable<string>): void {
     if (!this.dir) {
