@@ -28,3 +28,73 @@ export function startWorker(name: WorkerEntry, flag: string): Worker {
   const { entry, tsx } = workerModule(name);
   return new Worker(PROGRAM, { eval: true, workerData: { entry, tsx, [flag]: true } });
 }
+
+/** The worker stopped, never started or was closed: the caller does the work on its own thread. */
+export class WorkerGone extends Error {}
+
+/** A worker's reply to the call `id`: its answer, or the error the work threw there. */
+export type WorkerReply<Answer> = ({ id: number } & Answer) | { id: number; error: string };
+
+/**
+ * Calls into one of the engine's workers, started on the first call: each request carries an id,
+ * and the reply with that id settles it (an `error` reply rejects it with that message). A worker
+ * that cannot load its module, fails or exits rejects every waiting and later call with
+ * `WorkerGone`. The thread keeps the process alive only while a call is waiting.
+ */
+export class WorkerCalls<Request extends object, Answer extends object> {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
+  private nextId = 0;
+  private gone: WorkerGone | null = null;
+  /** Calls the worker answered. */
+  answered = 0;
+
+  /** `label` names the worker in a WorkerGone's message ("the font worker"). */
+  constructor(private readonly name: WorkerEntry, private readonly flag: string, private readonly label: string) {}
+
+  get stopped(): boolean {
+    return this.gone !== null;
+  }
+
+  call(request: Request): Promise<Answer> {
+    if (this.gone) return Promise.reject(this.gone);
+    const worker = (this.worker ??= this.start());
+    const id = this.nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stop(new WorkerGone(`${this.label} was closed`));
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = startWorker(this.name, this.flag);
+    worker.on('message', (message: WorkerReply<Answer> | { failed: string }) => {
+      if ('failed' in message) return this.stop(new WorkerGone(`${this.label} could not start: ${message.failed}`));
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
+      if ('error' in message && typeof message.error === 'string') waiting?.reject(new Error(message.error));
+      else {
+        this.answered++;
+        waiting?.resolve(message as Answer);
+      }
+    });
+    worker.on('error', (error) => this.stop(new WorkerGone(`${this.label} failed: ${error.message}`)));
+    worker.on('exit', (code) => this.stop(new WorkerGone(`${this.label} exited (${code})`)));
+    return worker;
+  }
+
+  private stop(reason: WorkerGone): void {
+    this.gone ??= reason;
+    for (const { reject } of this.pending.values()) reject(this.gone);
+    this.pending.clear();
+  }
+}

@@ -1,17 +1,13 @@
-import type { Worker } from 'node:worker_threads';
 import { fontToolsHere, type FontTools, type SubsetOptions } from '../font/font-tools';
-import { startWorker } from './engine-worker';
+import { WorkerCalls, WorkerGone, type WorkerReply } from './engine-worker';
 import { workersWanted } from './highlight-pool';
 
-export type FontRequest =
-  | { id: number; op: 'subset'; font: Uint8Array; text: string; options: SubsetOptions }
-  | { id: number; op: 'widths'; font: Uint8Array; texts: Array<readonly [number, string]>; axis: { min: number; max: number } | null };
-export type FontReply = { id: number; bytes: Uint8Array } | { id: number; widths: Array<[string, number]> } | { id: number; error: string };
-
+type FontCall =
+  | { op: 'subset'; font: Uint8Array; text: string; options: SubsetOptions }
+  | { op: 'widths'; font: Uint8Array; texts: Array<readonly [number, string]>; axis: { min: number; max: number } | null };
+export type FontRequest = FontCall & { id: number };
 type Answer = { bytes: Uint8Array } | { widths: Array<[string, number]> };
-
-/** The worker stopped or never started: the rest is done on this thread. */
-class WorkerGone extends Error {}
+export type FontReply = WorkerReply<Answer>;
 
 /**
  * The web font's harfbuzz work on a worker thread, which ends with `close`: harfbuzz's WebAssembly
@@ -24,30 +20,28 @@ export function fontTools(): FontTools {
 }
 
 export class FontWorker implements FontTools {
-  /** Requests the worker answered (the rest, if any, were done on this thread). */
-  served = 0;
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
-  private nextId = 0;
-  private gone: WorkerGone | null = null;
+  private readonly calls = new WorkerCalls<FontCall, Answer>('font-worker', 'docsgenFont', 'the font worker');
   private here: FontTools | null = null;
 
+  /** Requests the worker answered (the rest, if any, were done on this thread). */
+  get served(): number {
+    return this.calls.answered;
+  }
+
   async subset(font: Buffer, text: string, options: SubsetOptions): Promise<Buffer> {
-    const answer = await this.ask({ id: this.nextId++, op: 'subset', font, text, options });
+    const answer = await this.ask({ op: 'subset', font, text, options });
     if (answer && 'bytes' in answer) return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
     return this.local().subset(font, text, options);
   }
 
   async widths(font: Buffer, texts: ReadonlyArray<readonly [number, string]>, axis: { min: number; max: number } | null): Promise<Map<string, number>> {
-    const answer = await this.ask({ id: this.nextId++, op: 'widths', font, texts: [...texts], axis });
+    const answer = await this.ask({ op: 'widths', font, texts: [...texts], axis });
     if (answer && 'widths' in answer) return new Map(answer.widths);
     return this.local().widths(font, texts, axis);
   }
 
   close(): void {
-    this.stop(new WorkerGone('the font worker was closed'));
-    void this.worker?.terminate();
-    this.worker = null;
+    void this.calls.close();
   }
 
   private local(): FontTools {
@@ -55,39 +49,12 @@ export class FontWorker implements FontTools {
   }
 
   /** The worker's answer; null when it is gone (the caller then works here). A failure of the work itself is thrown. */
-  private async ask(request: FontRequest): Promise<Answer | null> {
-    if (this.gone) return null;
+  private async ask(request: FontCall): Promise<Answer | null> {
     try {
-      return await new Promise<Answer>((resolve, reject) => {
-        this.pending.set(request.id, { resolve, reject });
-        (this.worker ??= this.start()).postMessage(request);
-      });
+      return await this.calls.call(request);
     } catch (error) {
       if (error instanceof WorkerGone) return null;
       throw error;
     }
-  }
-
-  private start(): Worker {
-    const worker = startWorker('font-worker', 'docsgenFont');
-    worker.on('message', (message: FontReply | { failed: string }) => {
-      if ('failed' in message) return this.stop(new WorkerGone(`the font worker could not start: ${message.failed}`));
-      const waiting = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if ('error' in message) waiting?.reject(new Error(message.error));
-      else {
-        this.served++;
-        waiting?.resolve(message);
-      }
-    });
-    worker.on('error', (error) => this.stop(new WorkerGone(`the font worker failed: ${error.message}`)));
-    worker.on('exit', (code) => this.stop(new WorkerGone(`the font worker exited (${code})`)));
-    return worker;
-  }
-
-  private stop(reason: WorkerGone): void {
-    this.gone ??= reason;
-    for (const { reject } of this.pending.values()) reject(this.gone);
-    this.pending.clear();
   }
 }
