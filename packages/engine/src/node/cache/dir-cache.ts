@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
+import { writeParts } from '../fs/write-parts';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -73,12 +74,7 @@ export class DirCache<T> {
     this.created = true;
     const file = this.fileOf(key);
     const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      for (const part of parts) fs.writeSync(fd, part);
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeParts(tmp, parts);
     fs.renameSync(tmp, file);
   }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import { OutputVersion, crashPoint } from './output-dir';
+import { writeParts } from '../fs/write-parts';
 
 /**
  * Where a build writes its files. A build and a watch rebuild write through the same interface:
@@ -82,15 +83,8 @@ export class MemorySink implements Sink {
 /** Writes a file; an error that does not say which file (a full disk) is given the path. */
 function writeAt(full: string, contents: FileContents): void {
   try {
-    if (!isParts(contents)) fs.writeFileSync(full, contents);
-    else {
-      const fd = fs.openSync(full, 'w');
-      try {
-        for (const part of contents) fs.writeSync(fd, part);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
+    if (isParts(contents)) writeParts(full, contents);
+    else fs.writeFileSync(full, contents);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     e.path ??= full;

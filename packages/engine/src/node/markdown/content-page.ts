@@ -34,11 +34,6 @@ export function keepPage(page: CompiledPage): ContentPage {
   return { ...facts, content: JSON.stringify(hast), summary: describeHast(hast), sections: pageSections(hast) };
 }
 
-/** A kept page's content tree, made anew from its JSON (each call gives a tree of its own). */
-export function contentTree(page: Pick<ContentPage, 'content'>): HastRoot | null {
-  return page.content === null ? null : (JSON.parse(page.content) as HastRoot);
-}
-
 /**
  * A compiled page as the rest of the build holds it: its facts, with its content JSON and its
  * Markdown body moved to the build's page store (read back by `storedContent` and `storedMarkdown`
