@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { Icon } from './components/Icon';
 import { Island, IslandUrlsContext } from './components/Island';
 import { Sidebar } from './Sidebar';
+import { SIDEBAR_ID } from './layout-ids';
 import TestCard from './islands/TestCard';
 
 /** Announcement bar, navbar, mobile drawer, main area and footer shared by every page. */
@@ -52,7 +53,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
       </div>
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
         {sidebar ? (
-          <aside className="sidebar-container" aria-label="Section navigation">
+          <aside className="sidebar-container" id={SIDEBAR_ID} aria-label="Section navigation">
             <div className="sidebar-scroll">
               <Sidebar sidebar={sidebar} currentRoute={page.route} />
             </div>

@@ -1,5 +1,6 @@
 import type { NavItem, SiteData } from '../packages/engine/src/shared/site';
 import { fitKey, isExternal, localeLabel } from '../packages/engine/src/shared/site';
+import { NAVBAR_ID } from './layout-ids';
 import type { PageNode } from './types';
 import { Icon } from './components/Icon';
 
@@ -109,7 +110,7 @@ export function NavbarItem({ item, site, page, inDrawer }: { item: NavItem; site
 export function Navbar({ site, page }: { site: SiteData; page: PageNode }) {
   const { logo } = site.navbar;
   return (
-    <nav className="navbar" aria-label="Main">
+    <nav className="navbar" id={NAVBAR_ID} aria-label="Main">
       <div className="navbar-inner">
         <button type="button" className="navbar-icon-button navbar-toggle" data-drawer-toggle="" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer">
           <Icon name="menu" size={22} />

@@ -26,6 +26,8 @@ import { Table } from './components/Table';
 import { TableHeaderCell } from './components/TableHeaderCell';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 import { sidebarParts } from './Sidebar';
+import { NAVBAR_ID, SIDEBAR_ID } from './layout-ids';
+import type { PageRenderData } from '../packages/engine/src/shared/render-data';
 import type { Sidebar } from '../packages/engine/src/shared/page';
 
 export const templates: Partial<Record<PageKind, ComponentType<PageProps>>> = {
@@ -70,4 +72,13 @@ export const contentComponents = ['Admonition', 'Tabs', 'TabItem', 'Card', 'Card
 /** Files written once per build besides the pages: the lists a large sidebar loads on demand. */
 export function siteFiles({ sidebars }: { sidebars: Readonly<Record<string, Sidebar>> }): Array<{ file: string; text: string }> {
   return Object.values(sidebars).flatMap(sidebarParts);
+}
+
+/**
+ * The first paint waits for the navbar and the page's sidebar, the parts that stay in place while
+ * the content arrives below and beside them: a half-parsed sidebar or navbar would move when the
+ * rest of it comes. The content column and the TOC's have their widths from the start (styles.css).
+ */
+export function paintAfter({ sidebar }: PageRenderData): string {
+  return sidebar ? SIDEBAR_ID : NAVBAR_ID;
 }

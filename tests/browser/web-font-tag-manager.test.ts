@@ -5,6 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { buildSite, copyFixture, writeFiles } from '../helpers/fixtures';
 import { hasChromium, launchChromium, serveBuilt } from '../helpers/browser';
+import { firstContentfulPaint, holdFonts } from '../helpers/layout-shift';
 
 /** Where the test site says its tag-manager container is; the browser never reaches it (page.route answers). */
 const TAG_MANAGER = 'https://tags.docsgen-test.example/gtm.js';
@@ -56,10 +57,10 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
   });
 
   /**
-   * Opens `route` with the font response held back `delay` ms (the page paints with the fallback
+   * Opens `route`, with `holdFont` the font response held back until the test releases it (the page paints with the fallback
    * first), the tag-manager container answered locally, and every request recorded.
    */
-  async function open(server: RunningServer, route: string, options: { width: number; delay?: number; dark?: boolean; css?: (css: string) => string }) {
+  async function open(server: RunningServer, route: string, options: { width: number; holdFont?: boolean; dark?: boolean; css?: (css: string) => string }) {
     const context = await browser.newContext({ viewport: { width: options.width, height: 800 } });
     const page = await context.newPage();
     const requests: string[] = [];
@@ -68,13 +69,7 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await observeShifts(page);
     if (options.dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
-    let fontServedAt = 0;
-    await page.route('**/assets/fonts/*.woff2', async (route: Route) => {
-      const response = await route.fetch();
-      await new Promise((r) => setTimeout(r, options.delay ?? 0));
-      fontServedAt = Date.now();
-      await route.fulfill({ response });
-    });
+    const font = options.holdFont ? await holdFonts(page) : { release: () => {}, servedAt: () => 0 };
     if (options.css) {
       const edit = options.css;
       await page.route('**/assets/styles.*.css', async (route: Route) => {
@@ -86,8 +81,8 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
       route.fulfill({ contentType: 'text/javascript', body: 'window.tagManagerRanAt = performance.now();' }),
     );
     // With the font held back, go on at the first byte: `load` waits for the preloaded font.
-    await page.goto(server.url + route, { waitUntil: options.delay ? 'commit' : 'load' });
-    return { page, context, requests, errors, fontServedAt: () => fontServedAt };
+    await page.goto(server.url + route, { waitUntil: options.holdFont ? 'commit' : 'load' });
+    return { page, context, requests, errors, releaseFont: font.release, fontServedAt: font.servedAt };
   }
 
   /** Waits for the web font to be in use, then for two frames, and returns the layout shifts seen. */
@@ -106,11 +101,12 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
   const classicSwap = (css: string) => css.replace(/:root\[data-font\]\{[^}]*\}/, '');
 
   for (const width of [1280, 1024, 375]) {
-    it(`keeps the fallback the page painted in, moving nothing (CLS 0), at ${width} px, the font held back 1.5 s`, async () => {
-      const { page, context, requests, fontServedAt } = await open(withTags, '/guide/long', { width, delay: 1500 });
+    it(`keeps the fallback the page painted in, moving nothing (CLS 0), at ${width} px, the font held back until the first paint`, async () => {
+      const { page, context, requests, releaseFont, fontServedAt } = await open(withTags, '/guide/long', { width, holdFont: true });
       // The page painted (with the fallback) before the font arrived, and stays so.
-      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      await firstContentfulPaint(page);
       expect(fontServedAt()).toBe(0);
+      releaseFont();
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable Fallback", system-ui/);
       expect(await shiftsAfterFont(page)).toEqual([]);
       expect(fontServedAt()).toBeGreaterThan(0);
@@ -121,11 +117,12 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
       await context.close();
     });
 
-    it(`swaps in the web font without moving anything (CLS 0) at ${width} px, the font held back 1.5 s, as without JavaScript`, async () => {
-      const { page, context, fontServedAt } = await open(withTags, '/guide/long', { width, delay: 1500, css: classicSwap });
-      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    it(`swaps in the web font without moving anything (CLS 0) at ${width} px, the font held back until the first paint, as without JavaScript`, async () => {
+      const { page, context, releaseFont, fontServedAt } = await open(withTags, '/guide/long', { width, holdFont: true, css: classicSwap });
+      await firstContentfulPaint(page);
       expect(fontServedAt()).toBe(0);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Variable Fallback"/);
+      releaseFont();
       expect(await shiftsAfterFont(page)).toEqual([]);
       await context.close();
     });
@@ -135,7 +132,9 @@ describe.skipIf(!hasChromium)('web font and tag manager in Chromium', () => {
     // Drops the fallback face from the CSS (and the mark's rule, so the font swaps in): the page
     // then paints in the next font of the stack.
     const plain = (css: string) => classicSwap(css).replace(/,"Inter Variable Fallback"/, '');
-    const { page, context } = await open(withTags, '/guide/long', { width: 1280, delay: 1500, css: plain });
+    const { page, context, releaseFont } = await open(withTags, '/guide/long', { width: 1280, holdFont: true, css: plain });
+    await firstContentfulPaint(page);
+    releaseFont();
     const shifts = await shiftsAfterFont(page);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     await context.close();

@@ -29,13 +29,30 @@ export const observeShifts = (page: Page) =>
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
-/** Holds every web-font response back `ms` milliseconds: the page paints with the fallback first. */
-export const delayFonts = (page: Page, ms: number) =>
-  page.route('**/assets/fonts/*.woff2', async (route: Route) => {
+/**
+ * Holds every web-font response back until the test calls `release` (or `ms` have passed, for a
+ * page that never asks): a test releases the font once it has seen the first paint, so the page
+ * surely paints with the fallback first, however slow the machine. A fixed delay did not: on a
+ * loaded machine the first paint came after it.
+ */
+export async function holdFonts(page: Page, ms = 30_000): Promise<{ release: () => void; servedAt: () => number }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let servedAt = 0;
+  await page.route('**/assets/fonts/*.woff2', async (route: Route) => {
     const response = await route.fetch();
-    await new Promise((r) => setTimeout(r, ms));
+    await Promise.race([released, new Promise((r) => setTimeout(r, ms))]);
+    servedAt ||= Date.now();
     await route.fulfill({ response });
   });
+  return { release, servedAt: () => servedAt };
+}
+
+/** The time of the page's first contentful paint (performance.now()), once there is one. */
+export async function firstContentfulPaint(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+}
 
 /**
  * Waits until the web font `family` itself is loaded (not its fallback face, whose family name
@@ -47,3 +64,31 @@ export async function shiftsAfterFont(page: Page, family: string, settle = 300):
   await page.waitForTimeout(settle);
   return page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 }
+
+/**
+ * The shifts that moved an element of the page. Chromium, on a loaded machine, now and then
+ * reports a shift of a sidebar chevron in a page's first frames (about 1e-5; a pseudo-element,
+ * which the attribution gives no node: "(removed)") that no element of the page follows. A
+ * control that appears late, or text that reflows, moves elements: those are kept.
+ */
+export const elementShifts = (shifts: Shift[]): Shift[] => shifts.filter((shift) => shift.sources.some((source) => !source.startsWith('(removed)')));
+
+/**
+ * Every shift since the page began (a buffered observer, so no init script is needed), read
+ * `settle` ms from now, each with what moved.
+ */
+export const shiftsSoFar = (page: Page, settle = 300): Promise<Shift[]> =>
+  page.evaluate(
+    (ms) =>
+      new Promise<Shift[]>((resolve) => {
+        const name = (n: Node | null): string => (n instanceof Element ? `${n.tagName.toLowerCase()}${typeof n.className === 'string' && n.className ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}` : n ? `text in ${name(n.parentElement)}` : '(removed)');
+        const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+        type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+        const shifts: Shift[] = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Entry[]) if (!e.hadRecentInput) shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(shifts), ms);
+      }),
+    settle,
+  );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
@@ -9,7 +10,7 @@ import { silentLogger } from '../../packages/engine/src/node/task';
 export const PORTAL_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface BuiltPortal {
-  /** The output folder (a temp folder, removed at exit). */
+  /** The output folder (shared by the suites of one test run: read it, never write into it). */
   out: string;
   server: RunningServer;
   /** Every page route of the output (`/x` for `x/index.html`), redirect pages left out, sorted; `/404` stands for the not-found page. */
@@ -26,13 +27,56 @@ function htmlFilesBelow(dir: string, rel = ''): string[] {
   });
 }
 
-/** Builds the portal (no cache) into a temp folder and serves it on a free port of 127.0.0.1. */
-export async function buildPortal(): Promise<BuiltPortal> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-portal-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const out = path.join(dir, 'site');
+async function build(out: string): Promise<void> {
   const result = await new SiteBuilder({ root: PORTAL_ROOT, outDir: out, noCache: true }).full();
   if (!result.ok) throw new Error(`the portal does not build: ${result.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+}
+
+/**
+ * The portal built once per test run (`tests/global-setup.ts` gives the run its folder): the first
+ * suite that asks builds it under a lock (a folder made with mkdir, which only one process can
+ * make), the others wait for its `done` file. A build that fails leaves `failed` with the reason,
+ * which every suite that asks reports. Outside such a run (one file run by hand with another
+ * config), each call builds its own copy.
+ */
+async function sharedOutput(): Promise<string> {
+  const run = inject('portalRunDir') as string | undefined;
+  if (!run) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-portal-'));
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    await build(path.join(dir, 'site'));
+    return path.join(dir, 'site');
+  }
+  const out = path.join(run, 'site');
+  const done = path.join(run, 'done');
+  const failed = path.join(run, 'failed');
+  let mine = false;
+  try {
+    fs.mkdirSync(path.join(run, 'lock'));
+    mine = true;
+  } catch {
+    // another suite builds it
+  }
+  if (mine) {
+    try {
+      await build(out);
+      fs.writeFileSync(done, '');
+    } catch (error) {
+      fs.writeFileSync(failed, (error as Error).message);
+      throw error;
+    }
+    return out;
+  }
+  for (const started = Date.now(); Date.now() - started < 300_000; await new Promise((r) => setTimeout(r, 200))) {
+    if (fs.existsSync(done)) return out;
+    if (fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
+  }
+  throw new Error('the portal build of another suite did not finish in 5 minutes');
+}
+
+/** The portal (built without the cache, once per test run) served on a free port of 127.0.0.1. */
+export async function buildPortal(): Promise<BuiltPortal> {
+  const out = await sharedOutput();
   const server = await serve({ root: PORTAL_ROOT, out, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
   const htmlFiles = htmlFilesBelow(out).sort();
   const routes = htmlFiles

@@ -51,7 +51,7 @@ function webFontScript(family: string): string {
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c2410c"/><path d="M9 22V10h13M9 16h10M9 22h13" stroke="#fff" stroke-width="3" fill="none"/></svg>')}`;
 
 /** The one HTML shell of every page. */
-export function htmlDocument({ site, page, body, assets }: { site: SiteData; page: PageNode; body: string; assets: DocumentAssets }): string {
+export function htmlDocument({ site, page, body, assets, paintAfter = null }: { site: SiteData; page: PageNode; body: string; assets: DocumentAssets; paintAfter?: string | null }): string {
   const title = page.kind === 'home' ? site.title : `${page.title} | ${site.title}`;
   const canonical = site.url + (page.route === '/' ? '/' : page.route);
   const description = page.description || site.description;
@@ -87,6 +87,7 @@ ${image ? `<meta property="og:image" content="${escapeHtml(image)}">
 <script>${headScript(site)}</script>${twin ? `
 <link rel="alternate" type="text/markdown" title="${escapeHtml(page.title)} (Markdown)" href="${escapeHtml(markdownUrlFor(page.route))}">` : ''}${jsonLdScripts(structuredData(site, page, image))}
 ${page.feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">
+` : ''}${paintAfter ? `<link rel="expect" href="#${encodeURIComponent(paintAfter)}" blocking="render">
 ` : ''}<link rel="stylesheet" href="${assets.css}">
 ${(assets.fonts ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin>
 `).join('')}<script type="module" src="${assets.js}"></script>

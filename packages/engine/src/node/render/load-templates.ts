@@ -25,6 +25,13 @@ export interface TemplateModule {
    * e.g. the lists of a large sidebar that pages load on demand).
    */
   siteFiles?: (input: { sidebars: Readonly<Record<string, Sidebar>> }) => Array<{ file: string; text: string }>;
+  /**
+   * The id of the element that ends what a page must hold at its first paint (its navbar and
+   * sidebar), or null. The page then holds its first paint until that element is parsed
+   * (`<link rel="expect" blocking="render">`): a browser paints a long page while it still arrives,
+   * and a half-parsed navbar or sidebar moves when the rest comes (a layout shift).
+   */
+  paintAfter?: (data: PageRenderData) => string | null;
 }
 
 export interface LoadedTemplates {

@@ -55,7 +55,7 @@ export function* renderPages(input: RenderInput): Generator<RenderResult> {
       const sidebar = page.sidebarId ? graph.sidebars[page.sidebarId] ?? null : null;
       const data: PageRenderData = { site, page, sidebar, islands };
       const body = renderToString(createElement(Template, { ...data, content }));
-      yield { route, ok: true, html: htmlDocument({ site, page, body, assets: input.assets }) };
+      yield { route, ok: true, html: htmlDocument({ site, page, body, assets: input.assets, paintAfter: templates.paintAfter?.(data) ?? null }) };
     } catch (error) {
       const message = (error as Error).message;
       const hint = /window|document|localStorage/.test(message) ? 'browser-only code ran during server rendering: move it into an island or an effect' : undefined;
