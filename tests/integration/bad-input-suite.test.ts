@@ -10,6 +10,11 @@ import { DIAGNOSTIC_CODES } from '../../packages/engine/src/shared/diagnostic-co
 import { copyFixture, writeFiles } from '../helpers/fixtures';
 import { CASES, PENDING, type BadInputCase, type Op } from './bad-input-cases';
 
+// Code blocks and fonts are made on this thread (DOCSGEN_WORKERS=0): each of the many small
+// builds here would otherwise start a worker and load shiki into it. A worker makes a build
+// faster, never different: highlight-worker.test.ts holds the output to be the same both ways.
+process.env.DOCSGEN_WORKERS = '0';
+
 /*
  * The bad-input suite: every case in bad-input-cases.ts is applied to a copy of a site that was
  * built once, then built again, and must fail (or warn) the way the README says: the exit code, a

@@ -5,6 +5,11 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildSite, copyFixture, problems, readOut, writeFiles } from '../helpers/fixtures';
 
+// Code blocks and fonts are made on this thread (DOCSGEN_WORKERS=0): each of the many small
+// builds here would otherwise start a worker and load shiki into it. A worker makes a build
+// faster, never different: highlight-worker.test.ts holds the output to be the same both ways.
+process.env.DOCSGEN_WORKERS = '0';
+
 const run = promisify(execFile);
 const BIN = path.resolve(import.meta.dirname, '../../bin/docsgen');
 

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { INLINE_PARSE_MAX_MARKUP, MAX_FILE_BYTES } from '../../packages/engine/src/node/markdown/limits';
 import { buildSite, copyFixture, problems, readOut, writeFiles } from '../helpers/fixtures';
 
+// Code blocks and fonts are made on this thread (DOCSGEN_WORKERS=0): each of the many small
+// builds here would otherwise start a worker and load shiki into it. A worker makes a build
+// faster, never different: highlight-worker.test.ts holds the output to be the same both ways.
+process.env.DOCSGEN_WORKERS = '0';
+
 /*
  * Pages that are flat but slow to parse, each just under the largest file allowed: every one must
  * end, whole build included, well within the rule's 5 s (15 s here: test machines are noisy) with

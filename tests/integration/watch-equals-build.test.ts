@@ -83,14 +83,17 @@ const SEQUENCE: Step[] = [
   },
 ];
 
+/** A replay is a dozen edits, each built by the watch session and cold: minutes on a loaded machine, not a hang. */
+const REPLAY_TIMEOUT = 240_000;
+
 describe('watch equals build', () => {
   it('after every edit the served folder equals a cold build of the same files (persistent cache on)', async () => {
     await replay(copyFixture('basic'), SEQUENCE, { noCache: false });
-  });
+  }, REPLAY_TIMEOUT);
 
   it('the same with --no-cache (the session remembers in memory only)', async () => {
     await replay(copyFixture('basic'), SEQUENCE, { noCache: true });
-  });
+  }, REPLAY_TIMEOUT);
 
   it('spec edits, deletion and restore', async () => {
     const root = copyFixture('api');
@@ -100,7 +103,7 @@ describe('watch equals build', () => {
       { name: 'break the spec (fails)', write: { 'specs/payments.yaml': `${spec}\n  : [` } },
       { name: 'restore it', write: { 'specs/payments.yaml': spec } },
     ], { noCache: false });
-  });
+  }, REPLAY_TIMEOUT);
 
   it('through serve --watch and the file watcher: a deleted page stops being served and leaves the sidebar', async () => {
     const root = copyFixture('basic');
