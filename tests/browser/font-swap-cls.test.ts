@@ -38,7 +38,6 @@ const watchMark = (page: Page) =>
   }, FAMILY);
 
 const marks = (page: Page) => page.evaluate(() => (window as unknown as { mark: Array<{ at: number; value: string | null; loaded: boolean }> }).mark);
-const firstPaint = firstContentfulPaint;
 /** Pages loaded at once in the sweep below: most of each page's time is the 2 s it is watched after the font. */
 const AT_ONCE = 3;
 
@@ -71,7 +70,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
           const font = await holdFonts(page);
           // `load` would wait for the preloaded font: go on at the first byte.
           await page.goto(portal.server.url + route, { waitUntil: 'commit' });
-          await firstPaint(page);
+          await firstContentfulPaint(page);
           // The page painted in the fallback: the font was still held back.
           expect(await fontLoaded(page)).toBe(false);
           font.release();
@@ -106,7 +105,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
         await r.fulfill({ response });
       });
       await page.goto(portal.server.url + route, { waitUntil: 'commit' });
-      const fcp = await firstPaint(page);
+      const fcp = await firstContentfulPaint(page);
       expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ font: '"Inter Variable Fallback"', painted: 0 });
       const seen = await marks(page);
       // Marked, then unmarked with the font loaded, before the first contentful paint.
@@ -126,7 +125,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
     await observeShifts(page);
     const font = await holdFonts(page);
     await page.goto(portal.server.url + '/get-started', { waitUntil: 'commit' });
-    await firstPaint(page);
+    await firstContentfulPaint(page);
     expect(await fontLoaded(page)).toBe(false);
     expect(await firstFace(page)).toBe(`${FAMILY} Fallback`);
     font.release();
@@ -144,7 +143,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
     // A reload (the font no longer held back) paints in the web font from the start.
     await page.unroute('**/assets/fonts/*.woff2');
     await page.reload({ waitUntil: 'commit' });
-    const fcp = await firstPaint(page);
+    const fcp = await firstContentfulPaint(page);
     const seen = await marks(page);
     expect(seen.map((m) => m.value)).toEqual(['wait', null]);
     expect(seen[1]!.at).toBeLessThan(fcp);

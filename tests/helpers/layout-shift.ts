@@ -7,27 +7,32 @@ export interface Shift {
 }
 
 /**
- * Records every layout shift from the start of the page (an init script, run through the DevTools
- * protocol: the pages' CSP allows no inline script), each with the nodes that moved.
+ * Starts recording layout shifts into `window.shifts`, each with the nodes that moved. Its observer
+ * is buffered, so it also gets the shifts from before it started.
  */
-export const observeShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const w = window as unknown as { shifts: Array<{ value: number; sources: string[] }> };
-    w.shifts = [];
-    const name = (n: Node | null): string => {
-      if (!n) return '(removed)';
-      if (!(n instanceof Element)) return `text "${(n.textContent ?? '').slice(0, 30)}" in ${name(n.parentElement)}`;
-      return `${n.tagName.toLowerCase()}${n.className && typeof n.className === 'string' ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}`;
-    };
-    type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Entry[]) {
-        if (e.hadRecentInput) continue;
-        const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
-        w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+function recordShifts(): void {
+  const w = window as unknown as { shifts: Array<{ value: number; sources: string[] }> };
+  w.shifts = [];
+  const name = (n: Node | null): string => {
+    if (!n) return '(removed)';
+    if (!(n instanceof Element)) return `text "${(n.textContent ?? '').slice(0, 30)}" in ${name(n.parentElement)}`;
+    return `${n.tagName.toLowerCase()}${n.className && typeof n.className === 'string' ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}`;
+  };
+  type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Entry[]) {
+      if (e.hadRecentInput) continue;
+      const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+      w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/**
+ * Records every layout shift from the start of the page (an init script, run through the DevTools
+ * protocol: the pages' CSP allows no inline script).
+ */
+export const observeShifts = (page: Page) => page.addInitScript(recordShifts);
 
 /**
  * Holds every web-font response back until the test calls `release` (or `ms` have passed, for a
@@ -73,22 +78,9 @@ export async function shiftsAfterFont(page: Page, family: string, settle = 300):
  */
 export const elementShifts = (shifts: Shift[]): Shift[] => shifts.filter((shift) => shift.sources.some((source) => !source.startsWith('(removed)')));
 
-/**
- * Every shift since the page began (a buffered observer, so no init script is needed), read
- * `settle` ms from now, each with what moved.
- */
-export const shiftsSoFar = (page: Page, settle = 300): Promise<Shift[]> =>
-  page.evaluate(
-    (ms) =>
-      new Promise<Shift[]>((resolve) => {
-        const name = (n: Node | null): string => (n instanceof Element ? `${n.tagName.toLowerCase()}${typeof n.className === 'string' && n.className ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}` : n ? `text in ${name(n.parentElement)}` : '(removed)');
-        const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
-        type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
-        const shifts: Shift[] = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Entry[]) if (!e.hadRecentInput) shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(shifts), ms);
-      }),
-    settle,
-  );
+/** Every shift since the page began (the recorder's buffered observer, started now), read `settle` ms from now. */
+export async function shiftsSoFar(page: Page, settle = 300): Promise<Shift[]> {
+  await page.evaluate(recordShifts);
+  await page.waitForTimeout(settle);
+  return page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+}
