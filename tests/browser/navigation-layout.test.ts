@@ -64,6 +64,20 @@ function navbarProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Code blocks whose lines do not stack edge to edge: a code element taller than its line spans
+ * means the newline between two spans renders as a blank line of its own (line spans are blocks).
+ */
+function spacedCodeBlocks(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('pre code')].filter((code) => {
+      const lines = [...code.querySelectorAll('[data-line]')];
+      const height = lines.reduce((sum, line) => sum + line.getBoundingClientRect().height, 0);
+      return lines.length > 1 && code.getClientRects().length > 0 && code.getBoundingClientRect().height > height + 1;
+    }).length,
+  );
+}
+
 describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 11)', () => {
   let portal: BuiltPortal;
   let browser: Browser;
@@ -282,7 +296,9 @@ describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 1
       for (const route of [API_PAGE, '/api/schemas/paymentsessioninitializationresponse', TABS_PAGE, '/get-started/set-up-checkout/create-account']) {
         const page = await open(route, { viewport: DESKTOP, dark });
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(dark ? 'dark' : 'light');
+        expect(await spacedCodeBlocks(page), `${route}: code blocks on screen with a blank line between lines`).toBe(0);
         await page.emulateMedia({ media: 'print' });
+        expect(await spacedCodeBlocks(page), `${route}: printed code blocks with a blank line between lines`).toBe(0);
         const report = await page.evaluate(() => {
           const shown = (e: Element) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
           const chrome = ['.navbar', '.announcement', '.sidebar-container', '.drawer', '.footer', '.test-card', '.api-console', '.copy-button', '.toc', '.tabs-list', '.sidebar-show'];

@@ -102,6 +102,23 @@ describe('code highlighting', () => {
     expect(cache.misses).toBe(1);
   });
 
+  it('writes a line as few elements as its colours need: neighbours of one colour as one span, the foreground as bare text', async () => {
+    const code = 'public static function handle(array $event): void\n{\n    echo "x";\n}';
+    for (const meta of ['', ' ', '{1}']) {
+      const html = await renderCodeBlock('php', meta, code);
+      const lines = [...html.matchAll(/<span data-line=""[^>]*>(.*?)<\/span>(?=\n|<\/code>)/g)].map((m) => m[1]!);
+      expect(lines, meta).toHaveLength(4);
+      // `public static function`: three keywords, one span.
+      expect(lines[0], meta).toMatch(/^<span class="t-keyword">public static function<\/span>/);
+      for (const line of lines) {
+        expect(line, `${meta}: a span without a colour`).not.toMatch(/<span>/);
+        const classes = [...line.matchAll(/<span class="([^"]+)">[^<]*<\/span>(?=<span class="([^"]+)">)/g)];
+        for (const [, a, b] of classes) expect(a, `${meta}: two neighbouring spans of one colour in ${line}`).not.toBe(b);
+      }
+      expect(lines[1], meta).toBe('{'); // the foreground only: bare text
+    }
+  });
+
   it('maps sample languages to grammars and unknown ones to plain text', () => {
     expect([grammarFor('curl'), grammarFor('nodejs'), grammarFor('csharp'), grammarFor('klingon')]).toEqual(['bash', 'javascript', 'csharp', 'plaintext']);
   });

@@ -4,9 +4,9 @@ import type { ShikiTransformer } from 'shiki';
 import { toHtml } from 'hast-util-to-html';
 import { stringifyEntities } from 'stringify-entities';
 import type { Element, Root } from 'hast';
-import { getHighlighter, highlighterWith, NO_TIME_LIMIT, theme, THEME_NAME, tokenClasses } from './code-block/shiki-highlighter';
+import { getHighlighter, highlighterWith, NO_TIME_LIMIT, theme, THEME_NAME } from './code-block/shiki-highlighter';
 import { canonicalJson, canonicalJsonLines } from './code-block/canonical-json';
-import { figureOf, themedLines } from './code-block/code-figure';
+import { figureOf, themedLines, tokenClasses } from './code-block/code-figure';
 import { tokenize } from './code-block/line-tokenizer';
 
 export { getHighlighter, grammarFor } from './code-block/shiki-highlighter';

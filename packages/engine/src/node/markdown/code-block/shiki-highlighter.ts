@@ -1,4 +1,4 @@
-import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter, type ShikiTransformer } from 'shiki';
+import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { CODE_LANGUAGE_GRAMMARS } from '../plugins/remark-code-tabs';
 
@@ -16,26 +16,6 @@ export const TOKEN_CLASS = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-sty
  * the machine's load: no limit (the size limits on content bound the work instead).
  */
 export const NO_TIME_LIMIT = 0;
-
-/** Token colours as classes: `style="color:var(--shiki-token-keyword)"` → `class="t-keyword"`. */
-export const tokenClasses: ShikiTransformer = {
-  name: 'docsgen-token-classes',
-  // A third of the bytes, and the light/dark colours stay in the one CSS file.
-  span(node) {
-    const style = node.properties.style;
-    if (typeof style !== 'string') return;
-    const match = TOKEN_CLASS.exec(style);
-    if (!match) return;
-    delete node.properties.style;
-    node.properties.class = match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`;
-  },
-  pre(node) {
-    delete node.properties.style;
-  },
-  code(node) {
-    delete node.properties.style;
-  },
-};
 
 /**
  * The one highlighter of the process (shared with rehype-pretty-code), on shiki's Oniguruma (WASM)
