@@ -58,15 +58,21 @@ interface RenderState {
   /** Whether the sidebar has more than `SIDEBAR_INLINE_LINKS` links. */
   large: boolean;
   current: CurrentPlace | null;
-  /** HTML of item lists that hold nothing current, by list. */
-  lists: Map<readonly SidebarNode[], string>;
-  /** HTML of single items that hold nothing current, in a list on the current page's path. */
-  items: Map<SidebarNode, string>;
+  /** Each list's HTML on a page that is in none of its items, by list (`listHtml`). */
+  lists: Map<readonly SidebarNode[], ListHtml>;
+  /** Each item's list and its index in it. */
+  positions: ReadonlyMap<SidebarNode, { list: readonly SidebarNode[]; index: number }>;
   /** Each route's place (`placesOf`), made on the first page that needs it. */
   places: Map<string, CurrentPlace> | null;
 }
 
 type Memo = Omit<RenderState, 'current'>;
+
+/** A list's items as they look on a page in none of them: their HTML one after another, and where each starts (one more entry: the end). */
+interface ListHtml {
+  html: string;
+  starts: number[];
+}
 
 /**
  * Per-build memory, keyed by the sidebar object the renderer passes (the graph's own, unchanged
@@ -78,9 +84,11 @@ function memoFor(sidebar: SidebarData): Memo {
   let memo = built.get(sidebar);
   if (!memo) {
     const categories = new Map<Category, { id: number; links: number; depth: number }>();
+    const positions = new Map<SidebarNode, { list: readonly SidebarNode[]; index: number }>();
     const number = (items: readonly SidebarNode[], depth: number): number => {
       let links = 0;
-      for (const item of items) {
+      for (const [index, item] of items.entries()) {
+        positions.set(item, { list: items, index });
         if (item.type !== 'category') {
           links++;
           continue;
@@ -93,7 +101,7 @@ function memoFor(sidebar: SidebarData): Memo {
       return links;
     };
     const links = number(sidebar.items, 1);
-    memo = { sidebar, categories, large: links > SIDEBAR_INLINE_LINKS, lists: new Map(), items: new Map(), places: null };
+    memo = { sidebar, categories, large: links > SIDEBAR_INLINE_LINKS, lists: new Map(), positions, places: null };
     built.set(sidebar, memo);
   }
   return memo;
@@ -117,7 +125,7 @@ export function sidebarParts(sidebar: SidebarData): Array<{ file: string; text: 
   const parts: Array<{ file: string; text: string }> = [];
   for (const [category, { id, depth }] of memo.categories) {
     if (!category.index) continue;
-    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), text: JSON.stringify({ html: listHtml(category.items, depth, state) }) });
+    parts.push({ file: sidebarPartHref(sidebar, id).slice(1), text: JSON.stringify({ html: listHtml(category.items, depth, state).html }) });
   }
   return parts;
 }
@@ -128,18 +136,24 @@ function linkProps(item: SidebarNode, className: string, state: RenderState) {
 }
 
 /**
- * A list of items. A list on the path to the current item (`onPath`: the top list, those of the
- * open categories) is rendered for this page; any other list
- * looks the same on every page, so its HTML is rendered once per build and reused: a page costs
- * the lists on the way to its own item, not the whole sidebar. In a large sidebar a long list on
- * the path shows a window around the current item, and links to its category's index for the rest.
+ * A list of items. Any list looks the same on every page except for the one item of it that is on
+ * the path to the current page (the current item, or a category holding it), so a list's HTML is
+ * made once per build (`listHtml`) and a page renders only its own item of each list on its path,
+ * between slices of that HTML: a page of a sidebar of 150 categories renders the few items on its
+ * path, not 150. In a large sidebar a long list on the path shows a window around the current
+ * item, and links to its category's index for the rest.
  */
 function itemList(items: readonly SidebarNode[], depth: number, state: RenderState, onPath: boolean, parent?: Category): ReactElement {
   const className = `sidebar-list sidebar-depth-${depth}`;
-  if (!onPath) return <ul className={className} dangerouslySetInnerHTML={{ __html: listHtml(items, depth, state) }} />;
-  if (!state.large || !parent?.index || items.length <= 2 * WINDOW + 1) return <ul className={className} dangerouslySetInnerHTML={{ __html: items.map((item) => itemHtml(item, depth, state)).join('') }} />;
-  const at = Math.max(0, items.findIndex((item) => item === state.current?.item || (item.type === 'category' && state.current?.open.has(item))));
-  const start = Math.min(Math.max(0, at - WINDOW), items.length - (2 * WINDOW + 1));
+  const list = listHtml(items, depth, state);
+  if (!onPath) return <ul className={className} dangerouslySetInnerHTML={{ __html: list.html }} />;
+  const { current } = state;
+  const here = [current?.item, ...(current?.open ?? [])].map((item) => item && state.positions.get(item)).find((p) => p?.list === items)?.index ?? -1;
+  const hereHtml = here < 0 ? '' : renderToStaticMarkup(sidebarItem(items[here]!, here, depth, state));
+  /** Items from..to (exclusive) as this page shows them. */
+  const slice = (from: number, to: number) => (here < from || here >= to ? list.html.slice(list.starts[from], list.starts[to]) : list.html.slice(list.starts[from], list.starts[here]) + hereHtml + list.html.slice(list.starts[here + 1], list.starts[to]));
+  if (!state.large || !parent?.index || items.length <= 2 * WINDOW + 1) return <ul className={className} dangerouslySetInnerHTML={{ __html: slice(0, items.length) }} />;
+  const start = Math.min(Math.max(0, here - WINDOW), items.length - (2 * WINDOW + 1));
   const end = start + 2 * WINDOW + 1;
   const more = (count: number) =>
     count
@@ -149,36 +163,36 @@ function itemList(items: readonly SidebarNode[], depth: number, state: RenderSta
           </li>,
         )
       : '';
-  const html = more(start) + items.slice(start, end).map((item) => itemHtml(item, depth, state)).join('') + more(items.length - end);
-  return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <ul className={className} dangerouslySetInnerHTML={{ __html: more(start) + slice(start, end) + more(items.length - end) }} />;
 }
 
 /**
- * One item of a list on the current page's path. An item that is neither the current one nor a
- * category on the way to it looks the same on every page of the sidebar, so its HTML is made once
- * per build: a page of a sidebar with 150 categories renders the few items on its path, not 150.
+ * A list's HTML on a page that is in none of its items, made once per build. Flattened: React
+ * returns a string made of many pieces, and V8 would otherwise walk those pieces again on every
+ * page that copies a slice of it.
  */
-function itemHtml(item: SidebarNode, depth: number, state: RenderState): string {
-  const here = state.current !== null && (state.current.item === item || (item.type === 'category' && state.current.open.has(item)));
-  if (here) return renderToStaticMarkup(sidebarItem(item, 0, depth, state));
-  let html = state.items.get(item);
-  if (html === undefined) {
-    html = renderToStaticMarkup(sidebarItem(item, 0, depth, { ...state, current: null }));
-    state.items.set(item, html);
-  }
-  return html;
-}
-
-function listHtml(items: readonly SidebarNode[], depth: number, state: RenderState): string {
-  let html = state.lists.get(items);
-  if (html === undefined) {
+function listHtml(items: readonly SidebarNode[], depth: number, state: RenderState): ListHtml {
+  let list = state.lists.get(items);
+  if (list === undefined) {
     // Runs while the page renders: React's synchronous server renderer supports being re-entered
     // (it saves and restores its own state), and nothing here uses hooks or context.
     const plain: RenderState = { ...state, current: null };
-    html = renderToStaticMarkup(<>{items.map((item, i) => sidebarItem(item, i, depth, plain))}</>);
-    state.lists.set(items, html);
+    const starts = [0];
+    let html = '';
+    for (const [i, item] of items.entries()) {
+      html += renderToStaticMarkup(sidebarItem(item, i, depth, plain));
+      starts.push(html.length);
+    }
+    list = { html: flatten(html), starts };
+    state.lists.set(items, list);
   }
-  return html;
+  return list;
+}
+
+/** The same string, stored as one piece (converting a string to a number makes V8 flatten it). */
+function flatten(text: string): string {
+  void Number(text);
+  return text;
 }
 
 function sidebarItem(item: SidebarNode, key: number, depth: number, state: RenderState): ReactElement {
