@@ -6,7 +6,7 @@ import { stringifyEntities } from 'stringify-entities';
 import type { Element, Root } from 'hast';
 import { getHighlighter, highlighterWith, NO_TIME_LIMIT, theme, THEME_NAME } from './code-block/shiki-highlighter';
 import { canonicalJson, canonicalJsonLines } from './code-block/canonical-json';
-import { figureOf, themedLines, tokenClasses } from './code-block/code-figure';
+import { figureHtml, figureOf, themedLineHtml, tokenClasses } from './code-block/code-figure';
 import { tokenize } from './code-block/line-tokenizer';
 
 export { getHighlighter, grammarFor } from './code-block/shiki-highlighter';
@@ -103,8 +103,13 @@ export async function renderCodeBlock(grammar: string, meta: string, code: strin
     if (value !== undefined) return figureOf(grammar, canonicalJsonLines(value));
   }
   const highlighter = await highlighterWith(grammar);
-  const lines = themedLines(tokenize(highlighter, grammar, source));
-  return lines ? figureOf(grammar, lines) : renderWithShiki(grammar, meta, code);
+  const lines: string[] = [];
+  for (const line of tokenize(highlighter, grammar, source)) {
+    const html = themedLineHtml(line);
+    if (html === null) return renderWithShiki(grammar, meta, code);
+    lines.push(html);
+  }
+  return figureHtml(grammar, lines);
 }
 
 /**

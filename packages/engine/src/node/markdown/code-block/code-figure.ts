@@ -15,18 +15,25 @@ const ATTRIBUTE_SUBSET = ['\0', '"', '&', "'", '`'];
 const escapeText = (s: string) => stringifyEntities(s, { subset: TEXT_SUBSET });
 const escapeAttribute = (s: string) => stringifyEntities(s, { subset: ATTRIBUTE_SUBSET });
 
+/** A line's HTML: its `data-line` span around the merged tokens (an empty line holds a space). */
+export function lineHtml(tokens: Token[]): string {
+  if (!tokens.length) return '<span data-line=""> </span>';
+  const html = mergedTokens(tokens).map(([className, text, style]) => (className || style ? `<span${className ? ` class="${className}"` : ''}${style ? ` style="${escapeAttribute(style)}"` : ''}>${escapeText(text)}</span>` : escapeText(text)));
+  return `<span data-line="">${html.join('')}</span>`;
+}
+
+/** The figure around lines already written by `lineHtml`. */
+export function figureHtml(grammar: string, lines: readonly string[]): string {
+  const attributes = `data-language="${escapeAttribute(grammar)}" data-theme="${THEME_NAME}"`;
+  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes}>${lines.join('\n')}</code></pre></figure>`;
+}
+
 /**
  * The figure `renderCodeBlock` makes, written as a string from token lines (what shiki's hast,
  * the transformers of render-code-block.ts and hast-util-to-html would write, without building the tree).
  */
 export function figureOf(grammar: string, lines: Token[][]): string {
-  const attributes = `data-language="${escapeAttribute(grammar)}" data-theme="${THEME_NAME}"`;
-  const body = lines.map((tokens) => {
-    if (!tokens.length) return '<span data-line=""> </span>';
-    const html = mergedTokens(tokens).map(([className, text, style]) => (className || style ? `<span${className ? ` class="${className}"` : ''}${style ? ` style="${escapeAttribute(style)}"` : ''}>${escapeText(text)}</span>` : escapeText(text)));
-    return `<span data-line="">${html.join('')}</span>`;
-  });
-  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes}>${body.join('\n')}</code></pre></figure>`;
+  return figureHtml(grammar, lines.map(lineHtml));
 }
 
 /**
@@ -94,29 +101,41 @@ export const tokenClasses: ShikiTransformer = {
 const UNDERLINE = 4;
 const STRIKETHROUGH = 8;
 
-/** shiki's tokens as class/style tokens, whitespace joined to the token after it (as `codeToHast` does by default). */
-export function themedLines(lines: ThemedToken[][]): Token[][] | null {
-  const out: Token[][] = [];
-  for (const line of lines) {
-    const tokens: Token[] = [];
-    let carry = '';
-    for (let i = 0; i < line.length; i++) {
-      const token = line[i]!;
-      if (token.htmlAttrs) return null; // not produced by this theme; left to the hast path
-      const decorated = Boolean(token.fontStyle && token.fontStyle & (UNDERLINE | STRIKETHROUGH));
-      if (!decorated && /^\s+$/.test(token.content) && line[i + 1]) {
-        carry += token.content;
-        continue;
-      }
-      if (carry && decorated) tokens.push([undefined, carry]);
-      const style = stringifyTokenStyle(token.htmlStyle ?? getTokenStyleObject(token));
-      const match = TOKEN_CLASS.exec(style);
-      const text = carry && !decorated ? carry + token.content : token.content;
-      carry = '';
-      if (match) tokens.push([match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`, text]);
-      else tokens.push([undefined, text, style || undefined]);
-    }
-    out.push(tokens);
+/**
+ * A line of shiki's tokens as HTML (`lineHtml` of its class/style tokens); null when a token has
+ * attributes this writer does not know. The line tokenizer hands out one array per distinct line
+ * and grammar state (generated samples repeat most of their lines), so each is converted once.
+ */
+const writtenLines = new WeakMap<ThemedToken[], string | null>();
+export function themedLineHtml(line: ThemedToken[]): string | null {
+  let html = writtenLines.get(line);
+  if (html === undefined) {
+    const tokens = themedLine(line);
+    html = tokens && lineHtml(tokens);
+    writtenLines.set(line, html);
   }
-  return out;
+  return html;
+}
+
+/** shiki's tokens of one line as class/style tokens, whitespace joined to the token after it (as `codeToHast` does by default). */
+function themedLine(line: ThemedToken[]): Token[] | null {
+  const tokens: Token[] = [];
+  let carry = '';
+  for (let i = 0; i < line.length; i++) {
+    const token = line[i]!;
+    if (token.htmlAttrs) return null; // not produced by this theme; left to the hast path
+    const decorated = Boolean(token.fontStyle && token.fontStyle & (UNDERLINE | STRIKETHROUGH));
+    if (!decorated && /^\s+$/.test(token.content) && line[i + 1]) {
+      carry += token.content;
+      continue;
+    }
+    if (carry && decorated) tokens.push([undefined, carry]);
+    const style = stringifyTokenStyle(token.htmlStyle ?? getTokenStyleObject(token));
+    const match = TOKEN_CLASS.exec(style);
+    const text = carry && !decorated ? carry + token.content : token.content;
+    carry = '';
+    if (match) tokens.push([match[1] === 'foreground' ? undefined : `t-${match[1]}${match[2] ? ' t-italic' : ''}`, text]);
+    else tokens.push([undefined, text, style || undefined]);
+  }
+  return tokens;
 }
