@@ -85,14 +85,21 @@ export async function checkSpecExamples(doc: JsonObject, at: (pointer: string) =
   ajv.addSchema({ components: asObject(doc.components) } as object, 'spec');
   const problems: Diagnostic[] = [];
   const seen = new Set<string>();
+  // Many examples share a schema (every request of one body schema is `{"$ref": …}` to it): each
+  // distinct schema is compiled once (ajv's own cache knows schemas by object, and these are copies).
+  const compiled = new Map<string, ReturnType<typeof ajv.compile> | null>();
   for (const example of examples) {
-    let validate;
-    try {
-      validate = ajv.compile(JSON.parse(JSON.stringify(example.schema).replace(/"#\/components\//g, '"spec#/components/')) as object);
-    } catch {
-      continue; // A schema ajv cannot compile is the spec validator's to report.
+    const text = JSON.stringify(example.schema).replace(/"#\/components\//g, '"spec#/components/');
+    let validate = compiled.get(text);
+    if (validate === undefined) {
+      try {
+        validate = ajv.compile(JSON.parse(text) as object);
+      } catch {
+        validate = null; // A schema ajv cannot compile is the spec validator's to report.
+      }
+      compiled.set(text, validate);
     }
-    if (validate(example.value)) continue;
+    if (!validate || validate(example.value)) continue;
     for (const error of validate.errors ?? []) {
       const pointer = `${example.pointer}${error.instancePath}`;
       const key = `${pointer} ${error.keyword} ${error.message}`;
