@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import { OutputVersion, crashPoint } from './output-dir';
-import { writeParts } from '../fs/write-parts';
+import { writeHashed, writeParts } from '../fs/write-parts';
 
 /**
  * Where a build writes its files. A build and a watch rebuild write through the same interface:
@@ -80,16 +80,20 @@ export class MemorySink implements Sink {
   }
 }
 
-/** Writes a file; an error that does not say which file (a full disk) is given the path. */
-function writeAt(full: string, contents: FileContents): void {
+/** Runs a write of `full`; an error that does not say which file (a full disk) is given the path. */
+function atPath<T>(full: string, write: () => T): T {
   try {
-    if (isParts(contents)) writeParts(full, contents);
-    else fs.writeFileSync(full, contents);
+    return write();
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     e.path ??= full;
     throw e;
   }
+}
+
+/** Writes a file (`atPath` names it in an error). */
+function writeAt(full: string, contents: FileContents): void {
+  atPath(full, () => (isParts(contents) ? writeParts(full, contents) : fs.writeFileSync(full, contents)));
 }
 
 /** A build that already failed: the rest of the pipeline runs to report every problem, and writes nothing. */
@@ -135,17 +139,16 @@ export class DiskSink implements Sink {
   }
 
   write(file: string, contents: FileContents): void {
-    this.bytes += sizeOf(contents);
-    writeAt(this.target(file), contents);
+    const full = this.target(file);
+    // Encoded once for its size, the file and its hash.
+    const written = atPath(full, () => writeHashed(full, isParts(contents) ? contents : [contents]));
+    this.bytes += written.bytes;
     crashPoint(`wrote:${this.manifest.size}`);
-    this.manifest.set(file, contentHash(contents));
+    this.manifest.set(file, written.hash);
   }
 
   copy(from: string, file: string): void {
-    const bytes = fs.readFileSync(from);
-    this.bytes += bytes.length;
-    writeAt(this.target(file), bytes);
-    this.manifest.set(file, contentHash(bytes));
+    this.write(file, fs.readFileSync(from));
   }
 
   commit(): void {
