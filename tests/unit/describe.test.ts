@@ -7,6 +7,13 @@ describe('meta descriptions', () => {
     expect(describeMarkdown(text)).toBe('Creates a payment link (Link) for a fixed amount: see the guide.');
   });
 
+  it('reads a paragraph of words, code spans and plain links as the parser does (the path without it)', () => {
+    const plain = 'Gets a `payment`. It must exist; see [the schema](/api/schemas/payment) and\n[errors](/api#errors).';
+    expect(describeMarkdown(plain)).toBe('Gets a payment. It must exist; see the schema and errors.');
+    // The same words with markup the shortcut declines: the parser reads them alike.
+    expect(describeMarkdown(plain.replace('It must', '*It* must'))).toBe(describeMarkdown(plain));
+  });
+
   it('keeps whole sentences within 160 characters', () => {
     const long = `${'Short first sentence here. '.repeat(5)}And a last one that does not fit in the limit at all because it goes on.`;
     const out = describeMarkdown(long);

@@ -18,7 +18,7 @@ import { parseInWorker } from '../../packages/engine/src/node/markdown/parse-wor
 import { linearListHandlers } from '../../packages/engine/src/node/markdown/list-items';
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
-import { plainParagraph } from '../../packages/engine/src/node/markdown/markdown-to-html';
+import { plainParagraph } from '../../packages/engine/src/node/markdown/plain-paragraph';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
@@ -26,6 +26,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Root as HastRoot } from 'hast';
 import { portalSpecDescriptions } from '../helpers/spec-descriptions';
+import { seededRandom } from '../helpers/seeded';
 
 const FILE = 'page.mdx';
 
@@ -339,14 +340,15 @@ describe('svgSize', () => {
   });
 });
 
-describe('plainParagraph (descriptions rendered without the Markdown parser)', () => {
-  const viaParser = (text: string) => {
-    const hast = toHast(unified().use(remarkParse).use(remarkGfm).parse(text)) as HastRoot;
-    visit(hast, (node) => void delete (node as { position?: unknown }).position);
-    delete (hast as { position?: unknown }).position;
-    return toHtml(hast);
-  };
+/** The HTML the Markdown parser and mdast-util-to-hast make of a text: what plainParagraph must match. */
+function viaParser(text: string): string {
+  const hast = toHast(unified().use(remarkParse).use(remarkGfm).parse(text)) as HastRoot;
+  visit(hast, (node) => void delete (node as { position?: unknown }).position);
+  delete (hast as { position?: unknown }).position;
+  return toHtml(hast);
+}
 
+describe('plainParagraph (descriptions rendered without the Markdown parser)', () => {
   it('gives every plain description of the portal spec the tree the parser gives it, and takes most of them', () => {
     const texts = portalSpecDescriptions();
     let plain = 0;
@@ -360,10 +362,28 @@ describe('plainParagraph (descriptions rendered without the Markdown parser)', (
   });
 
   it('leaves anything with markup, edge whitespace or block syntax to the parser', () => {
-    const parsed = ['Use `sk_test_` keys\nin test.', 'The amount, in minor units (øre, cents).', "It's \"quoted\" (and 'single')."];
+    const parsed = ['Use `sk_test_` keys\nin test.', 'The amount, in minor units (øre, cents).', "It's \"quoted\" (and 'single').", 'See [the schema](/api/schemas/payment).', 'Either [a (b)](https://x.example/p?q=1#f) or `c`, see [d](#e)'];
     for (const text of parsed) expect(toHtml(plainParagraph(text)!)).toBe(viaParser(text));
-    const refused = ['*bold*', 'a_b', 'see [docs](/x)', 'x & y', '# Heading', '- item', '1. first', 'two\n\nparagraphs', 'trailing  \nbreak', ' leading', 'www.epic.example', 'https://x.example', 'mail@x.example', 'odd `tick', '`` double ``', '` spaced `', 'a\n    indented', 'a ~~b~~', 'a | b', 'Foo\n===', 'line\n-'];
+    const refused = ['*bold*', 'a_b', 'see [docs](/x y)', 'see [ docs](/x)', 'see [docs](</x>)', 'see ![img](/x)', 'see [a *b*](/x)', 'see [docs](/x "t")', 'see [docs](/x&amp;y)', 'see [docs](/x(y))', 'see [docs][ref]', 'see [`code`](/x)', '[docs](/x) first', 'x & y', '# Heading', '- item', '1. first', 'two\n\nparagraphs', 'trailing  \nbreak', ' leading', 'www.epic.example', 'https://x.example', 'mail@x.example', 'odd `tick', '`` double ``', '` spaced `', 'a\n    indented', 'a ~~b~~', 'a | b', 'Foo\n===', 'line\n-'];
     for (const text of refused) expect(plainParagraph(text), text).toBeNull();
+  });
+});
+
+describe('plainParagraph on generated text', () => {
+  it('gives what it takes the tree the parser gives: words, code spans and links in any order', () => {
+    const pieces = ['a', 'B', ' ', '\n', '.', ',', ':', '(', ')', '"', "'", '`c`', '` d`', '[e](/f)', '[g h](https://x.example/i?j=k#l)', '[ m](/n)', '[o](/p q)', '[r](/s)t', '](/u)', '[v]', '![w](/x)', '[y](/z "t")', 'www.x', '@', '*', '_', '-', '1.', '#'];
+    const next = seededRandom(11);
+    let links = 0;
+    for (let i = 0; i < 5000; i++) {
+      let text = pieces[next(2)]!;
+      for (let j = 1 + next(7); j > 0; j--) text += pieces[next(pieces.length)];
+      const tree = plainParagraph(text);
+      if (!tree) continue;
+      const html = toHtml(tree);
+      if (html.includes('<a ')) links++;
+      expect(html, JSON.stringify(text)).toBe(viaParser(text));
+    }
+    expect(links).toBeGreaterThan(200);
   });
 });
 

@@ -4,6 +4,7 @@ import { htmlToMarkdown, htmlToMarkdownSlow, plainParagraphMdast } from '../../p
 import { markdownToHtml } from '../../packages/engine/src/node/markdown/markdown-to-html';
 import { TWIN_MARKDOWN } from '../../packages/engine/src/node/markdown/markdown-twin';
 import { portalSpecDescriptions } from '../helpers/spec-descriptions';
+import { seededRandom } from '../helpers/seeded';
 
 /** The fast path's Markdown, or null when it declines the HTML. */
 const fast = (html: string): string | null => {
@@ -30,15 +31,8 @@ describe('description HTML to Markdown for the twins', () => {
   });
 
   it('agrees with the full conversion on generated text: whitespace, entities, escapes, code spans', () => {
-    const pieces = ['a', 'b', ' ', '  ', '\n', '.', ':', '*', '_', '`', '&amp;', '&lt;', '&gt;', '&quot;', '&#x27;', '1.', '-', '#', '[', ']', '(', ')', 'http://', 'www.', 'x@y.z', '!', '|', '~', '\\', '+', '=', '>', '\t', '&nbsp;', '<code>a</code>', '<code> b</code>', '<code>c </code>', '<code class="code-short">d&amp;e</code>', '<code>`</code>', '<code>f  g</code>', '<code>h\ni</code>', '<code>#</code>'];
-    let seed = 7;
-    const next = (n: number) => {
-      // mulberry32: the low bits of a plain LCG repeat too soon to mix the pieces well.
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) % n;
-    };
+    const pieces = ['a', 'b', ' ', '  ', '\n', '.', ':', '*', '_', '`', '&amp;', '&lt;', '&gt;', '&quot;', '&#x27;', '1.', '-', '#', '[', ']', '(', ')', 'http://', 'www.', 'x@y.z', '!', '|', '~', '\\', '+', '=', '>', '\t', '&nbsp;', '<code>a</code>', '<code> b</code>', '<code>c </code>', '<code class="code-short">d&amp;e</code>', '<code>`</code>', '<code>f  g</code>', '<code>h\ni</code>', '<code>#</code>', '<a href="/j">k</a>', '<a href="https://x.example/l?m=1&amp;n=2#o">p q</a>', '<a href="/r"> s</a>', '<a href="/t">u&amp;v</a>', '<a href="/w">*x*</a>', '<a href="">y</a>', '<a href="/z" title="t">a</a>'];
+    const next = seededRandom(7);
     let taken = 0;
     for (let i = 0; i < 2000; i++) {
       let text = '';
@@ -50,7 +44,7 @@ describe('description HTML to Markdown for the twins', () => {
         expect(markdown, JSON.stringify(html)).toBe(htmlToMarkdownSlow(html));
       }
     }
-    expect(taken).toBeGreaterThan(2000);
+    expect(taken).toBeGreaterThan(1500);
   });
 
   it('leaves other markup, edge whitespace and unknown entities to the full conversion', () => {

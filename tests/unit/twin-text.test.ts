@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { TWIN_MARKDOWN } from '../../packages/engine/src/node/markdown/markdown-twin';
+import { seededRandom } from '../helpers/seeded';
 
 /** The twin's options with mdast-util-to-markdown's own text handler. */
 const DEFAULT = { ...TWIN_MARKDOWN, handlers: {} };
@@ -9,13 +10,7 @@ const DEFAULT = { ...TWIN_MARKDOWN, handlers: {} };
 const PIECES = ['a', 'b', 'word', ' ', '  ', '\n', '\r', '\r\n', '\t', '.', ':', '::', '*', '_', '__', '`', '&', '&amp;', '1.', '2)', '-', '--', '+', '#', '[', ']', '(', ')', '!', '|', '~', '\\', '=', '>', '<', '<a', 'http://x', 'www.x', 'a@b.c', '"', "'", '%', '{', '}', 'é', '😀', ':::x', '\\*'];
 
 function generator(seed: number) {
-  const next = (n: number) => {
-    // mulberry32: the low bits of a plain LCG repeat too soon to mix the pieces well.
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = seededRandom(seed);
   const text = (): string => {
     let value = '';
     for (let i = 1 + next(6); i > 0; i--) value += PIECES[next(PIECES.length)];

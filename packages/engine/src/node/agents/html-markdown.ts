@@ -1,4 +1,4 @@
-import type { InlineCode, Paragraph, Root as MdastRoot, Text } from 'mdast';
+import type { InlineCode, Link, Paragraph, Root as MdastRoot, Text } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -16,29 +16,37 @@ const decode = (s: string): string | null => {
 const collapse = (s: string) => s.replace(/[ \t\n\f\r]+/g, ' ');
 const EDGE_SPACE = /^[ \t\n\f\r]|[ \t\n\f\r]$/;
 
-/** Text and `<code>` spans, in a paragraph or not (inline): what words and code spans render to. */
-const PLAIN = /^(<p>)?((?:[^<]|<code(?: class="[\w -]*")?>[^<]+<\/code>)*)(<\/p>)?$/;
+/** Text, `<code>` spans and links with a text: what words, code spans and plain links render to. */
+const PLAIN = /^(<p>)?((?:[^<]|<code(?: class="[\w -]*")?>[^<]+<\/code>|<a href="[^"<>]+">[^<]+<\/a>)*)(<\/p>)?$/;
+/** The pieces of PLAIN's middle: a code span (1), a link's address and text (2, 3), or text (4). */
+const PIECE = /<code(?: class="[\w -]*")?>([^<]+)<\/code>|<a href="([^"<>]+)">([^<]+)<\/a>|([^<]+)/g;
 
 /**
- * The mdast of description HTML that is one paragraph of text and code spans (most of an OpenAPI
- * document's descriptions), read without an HTML parser; null for anything else. The same tree
- * hast-util-to-mdast makes of it: whitespace collapsed, entities decoded. Conservative: no
- * whitespace at the paragraph's or a code span's edges, where minifying whitespace looks across
- * nodes. A unit test holds it to the full conversion.
+ * The mdast of description HTML that is one paragraph of text, code spans and links with a text
+ * (most of an OpenAPI document's descriptions), read without an HTML parser; null for anything
+ * else. The same tree hast-util-to-mdast makes of it: whitespace collapsed, entities decoded.
+ * Conservative: no whitespace at the paragraph's, a code span's or a link text's edges, where
+ * minifying whitespace looks across nodes. A unit test holds it to the full conversion.
  */
 export function plainParagraphMdast(html: string): MdastRoot | null {
   const match = PLAIN.exec(html);
   if (!match || !match[1] !== !match[3] || EDGE_SPACE.test(match[2]!)) return null;
-  const children: Array<Text | InlineCode> = [];
-  // The split's odd entries are the code spans' contents.
-  const parts = match[2]!.split(/<code(?: class="[\w -]*")?>|<\/code>/);
-  for (let i = 0; i < parts.length; i++) {
-    const value = decode(parts[i]!);
+  const children: Array<Text | InlineCode | Link> = [];
+  for (const [, code, href, label, text] of match[2]!.matchAll(PIECE)) {
+    const value = decode((code ?? label ?? text)!);
     if (value === null) return null;
-    if (i % 2) {
-      if (EDGE_SPACE.test(value)) return null;
+    if (text !== undefined) {
+      children.push({ type: 'text', value: collapse(value) });
+      continue;
+    }
+    if (EDGE_SPACE.test(value)) return null;
+    if (code !== undefined) {
       children.push({ type: 'inlineCode', value: collapse(value) });
-    } else if (value) children.push({ type: 'text', value: collapse(value) });
+      continue;
+    }
+    const url = decode(href!);
+    if (!url) return null;
+    children.push({ type: 'link', url, title: null, children: [{ type: 'text', value: collapse(value) }] });
   }
   if (!match[1]) return { type: 'root', children };
   const paragraph: Paragraph = { type: 'paragraph', children };

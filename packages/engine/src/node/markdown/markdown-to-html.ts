@@ -3,10 +3,11 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
-import type { Element, Root as HastRoot, Text } from 'hast';
+import type { Root as HastRoot } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
 import type { Heading } from '../../shared/page';
 import { remarkHeadings } from './plugins/remark-headings';
+import { plainParagraph } from './plain-paragraph';
 import { highlightCode } from './compile-page';
 import type { CodeHighlighter } from './highlight';
 import type { Diagnostic, SourcePosition } from '../../shared/diagnostic';
@@ -29,36 +30,6 @@ function unwrapParagraph(html: string): string {
 export function markdownToHtml(text: string, inline = false): string {
   const html = String(plainProcessor.processSync(text)).trim();
   return inline ? unwrapParagraph(html) : html;
-}
-
-/** Characters with a meaning somewhere in CommonMark + GFM inline or block syntax. */
-const MARKUP = /[\\*_[\]<>!#|~&]|:\/\/|www\.|@/;
-
-/**
- * The hast of a text that is one paragraph of words and `code` spans and nothing else (over half
- * of an OpenAPI document's descriptions), without running the Markdown parser; null for anything
- * else. Conservative: every line starts with a letter, a quote, `(` or a code span; no blank line,
- * no edge whitespace, no character that could start markup outside code spans. A unit test holds
- * it to the parser's output on every description of the portal's spec.
- */
-export function plainParagraph(text: string): HastRoot | null {
-  const lines = text.replace(/\n+$/, '').split('\n');
-  if (!lines[0] || lines.some((l) => !/^[A-Za-z"'(`]/.test(l) || /\s$/.test(l))) return null;
-  const children: Array<Text | Element> = [];
-  // Alternating text and `code`: the split's odd entries are code span contents.
-  const parts = lines.join('\n').split('`');
-  if (parts.length % 2 === 0) return null;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (i % 2) {
-      if (!part || part.includes('\n') || part.startsWith(' ') || part.endsWith(' ')) return null;
-      children.push({ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: part }] });
-    } else {
-      if (MARKUP.test(part)) return null;
-      if (part) children.push({ type: 'text', value: part });
-    }
-  }
-  return { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children }] };
 }
 
 export interface RenderedMarkdown {

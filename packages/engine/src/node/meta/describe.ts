@@ -5,6 +5,7 @@ import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast';
 import type { Root as HastRoot, Element } from 'hast';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { toString as hastToString } from 'hast-util-to-string';
+import { plainParagraph } from '../markdown/plain-paragraph';
 
 /** About what search engines show of a description; longer ones are cut at a sentence or word. */
 export const DESCRIPTION_MAX = 160;
@@ -58,6 +59,9 @@ function firstProse(children: readonly MdastContent[]): string {
  */
 export function describeMarkdown(markdown: string | undefined, max = DESCRIPTION_MAX): string {
   if (!markdown?.trim()) return '';
+  // One paragraph of words, code spans and plain links (most descriptions): its text without the parser.
+  const plain = plainParagraph(markdown);
+  if (plain) return summarize(hastToString(plain), max);
   const tree = commonMark.parse(markdown) as MdastRoot;
   const blocks = tree.children.filter((n) => PROSE.has(n.type));
   const first = blocks[0];
