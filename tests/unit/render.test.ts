@@ -16,6 +16,8 @@ import { resolveConfig } from '../../packages/engine/src/node/config/resolve-con
 import { siteData } from '../../packages/engine/src/node/render/site-data';
 import type { PageNode, Sidebar as SidebarData } from '../../packages/engine/src/shared/page';
 import { Sidebar } from '../../templates/Sidebar';
+import { Table } from '../../templates/components/Table';
+import { TableHeaderCell } from '../../templates/components/TableHeaderCell';
 import * as theme from '../../templates/index';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -155,5 +157,30 @@ describe('page rendering', () => {
     for (const file of ['render-pages.ts', 'html-document.ts']) {
       expect(fs.readFileSync(path.join(repo, 'packages/engine/src/node/render', file), 'utf8')).not.toMatch(/\.replace(All)?\(/);
     }
+  });
+});
+
+describe('content tables', () => {
+  // What MDX makes of `| | test | live |`: `th` is the theme's TableHeaderCell, the rest plain elements.
+  const table = (corner: string) =>
+    createElement(
+      Table,
+      null,
+      createElement('thead', null, createElement('tr', null, createElement(TableHeaderCell, null, corner), createElement(TableHeaderCell, null, 'test'))),
+      '\n',
+      createElement('tbody', null, createElement('tr', null, createElement('td', null, 'Key'), createElement('td', null, createElement('code', null, 'sk_test_')))),
+    );
+
+  it('heads each row with its first cell when the header row starts with an empty corner', () => {
+    const html = renderToStaticMarkup(table(''));
+    expect(html).toContain('<thead><tr><td class="table-corner"></td><th>test</th></tr></thead>');
+    expect(html).toContain('<tbody><tr><th scope="row">Key</th><td><code>sk_test_</code></td></tr></tbody>');
+  });
+
+  it('leaves a table with a header in every column as it is', () => {
+    const html = renderToStaticMarkup(table('name'));
+    expect(html).toContain('<thead><tr><th>name</th><th>test</th></tr></thead>');
+    expect(html).toContain('<tbody><tr><td>Key</td><td><code>sk_test_</code></td></tr></tbody>');
+    expect(html).not.toContain('scope');
   });
 });
