@@ -63,6 +63,21 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps Tab inside the search dialog before the search code has arrived', async () => {
+    const { page } = await open('/guide');
+    await slowSearch(page, 3_000);
+    await page.click('.navbar-items [data-search-button]');
+    const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('.search-dialog')));
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await inside(), `after ${key}`).toBe(true);
+    }
+    // the search code had not taken the modal over yet: this was the shell's own trap
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.search-modal')!.dataset.ready)).toBeUndefined();
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('.search-modal')).toBe(true);
+  });
+
   it('starts the query with the first key typed on the focused search button', async () => {
     const { page } = await open('/guide');
     await slowSearch(page, 1_000);

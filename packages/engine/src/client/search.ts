@@ -4,6 +4,8 @@
  * lands in the input however long the search code (search-modal.ts, loaded on first use) or its index
  * takes to arrive; the search code then takes over the same input and searches what it holds.
  */
+import { trapFocus } from './focus-trap';
+
 const load = () => import('./search-modal');
 
 /** Search input limit (spec §5; search-util.ts holds the same for the lazily loaded code). */
@@ -20,9 +22,14 @@ function shell(): HTMLElement {
   root.hidden = true;
   root.innerHTML = `<div class="search-backdrop" data-search-close></div><div class="search-dialog" role="dialog" aria-modal="true" aria-label="Search the documentation"><form class="search-form" role="search" action="/search"><input class="search-input" type="search" name="q" maxlength="${MAX_QUERY}" placeholder="Search the docs" autocomplete="off" aria-label="Search" /><button type="button" class="search-cancel" data-search-close>Cancel</button></form><p class="search-status" aria-live="polite"><span class="search-stalled">Loading…</span><span class="search-announce visually-hidden"></span></p><ul class="search-results"></ul><div class="search-footer"></div></div>`;
   const modal = root;
-  // until the search code has arrived: Escape, Cancel and the backdrop still close the modal
+  // until the search code has arrived: Escape, Cancel and the backdrop still close the modal, and
+  // Tab stays inside it (a modal dialog from the moment it shows)
   const early = (event: Event) => {
     if (modal.dataset.ready !== undefined) return;
+    if (event instanceof KeyboardEvent && event.key === 'Tab') {
+      trapFocus(event, modal.querySelector('.search-dialog')!);
+      return;
+    }
     if ((event instanceof KeyboardEvent && event.key === 'Escape') || (event.type === 'click' && (event.target as Element).closest('[data-search-close]'))) {
       event.preventDefault();
       closeShell();
