@@ -15,29 +15,6 @@ export interface CurrentPlace {
 }
 
 /**
- * Where each route sits in a sidebar: its first item in document order (depth first, a category
- * before its items) and the categories on the way to it. One walk per sidebar and build, so
- * finding a page's place costs a lookup, not a walk of the whole sidebar (at 3,000 pages that walk
- * was 0.8 s of a build).
- */
-function placesOf(sidebar: SidebarData): Map<string, CurrentPlace> {
-  const places = new Map<string, CurrentPlace>();
-  const walk = (items: readonly SidebarNode[], open: ReadonlySet<Category>) => {
-    for (const item of items) {
-      if (item.type === 'link') {
-        if (!places.has(item.href)) places.set(item.href, { item, open });
-        continue;
-      }
-      const inside = new Set([...open, item]);
-      if (item.href && !places.has(item.href)) places.set(item.href, { item, open: inside });
-      walk(item.items, inside);
-    }
-  };
-  walk(sidebar.items, new Set());
-  return places;
-}
-
-/**
  * A sidebar with more links than this is too large to send whole with every page: a page gets the
  * lists on the way to its own item, and every other category that has an `index` page as a link to
  * that page (the client loads its list from `/_sidebar/` when the reader opens it). Page size then
@@ -62,8 +39,12 @@ interface RenderState {
   lists: Map<readonly SidebarNode[], ListHtml>;
   /** Each item's list and its index in it. */
   positions: ReadonlyMap<SidebarNode, { list: readonly SidebarNode[]; index: number }>;
-  /** Each route's place (`placesOf`), made on the first page that needs it. */
-  places: Map<string, CurrentPlace> | null;
+  /**
+   * Where each route sits: its first item in document order (depth first, a category before its
+   * items) and the categories on the way to it. Found by the walk that numbers the categories, so
+   * a page's place is a lookup, not a walk of the whole sidebar (0.8 s of a 3,000-page build).
+   */
+  places: ReadonlyMap<string, CurrentPlace>;
 }
 
 type Memo = Omit<RenderState, 'current'>;
@@ -85,23 +66,27 @@ function memoFor(sidebar: SidebarData): Memo {
   if (!memo) {
     const categories = new Map<Category, { id: number; links: number; depth: number }>();
     const positions = new Map<SidebarNode, { list: readonly SidebarNode[]; index: number }>();
-    const number = (items: readonly SidebarNode[], depth: number): number => {
+    const places = new Map<string, CurrentPlace>();
+    const number = (items: readonly SidebarNode[], depth: number, open: ReadonlySet<Category>): number => {
       let links = 0;
       for (const [index, item] of items.entries()) {
         positions.set(item, { list: items, index });
         if (item.type !== 'category') {
+          if (!places.has(item.href)) places.set(item.href, { item, open });
           links++;
           continue;
         }
+        const inside = new Set([...open, item]);
+        if (item.href && !places.has(item.href)) places.set(item.href, { item, open: inside });
         const facts = { id: categories.size, links: 0, depth };
         categories.set(item, facts);
-        facts.links = number(item.items, depth + 1) + (item.href ? 1 : 0);
+        facts.links = number(item.items, depth + 1, inside) + (item.href ? 1 : 0);
         links += facts.links;
       }
       return links;
     };
-    const links = number(sidebar.items, 1);
-    memo = { sidebar, categories, large: links > SIDEBAR_INLINE_LINKS, lists: new Map(), positions, places: null };
+    const links = number(sidebar.items, 1, new Set());
+    memo = { sidebar, categories, large: links > SIDEBAR_INLINE_LINKS, lists: new Map(), positions, places };
     built.set(sidebar, memo);
   }
   return memo;
@@ -241,7 +226,7 @@ function sidebarItem(item: SidebarNode, key: number, depth: number, state: Rende
  */
 export function Sidebar({ sidebar, currentRoute }: { sidebar: SidebarData; currentRoute: string | null }) {
   const memo = memoFor(sidebar);
-  const current = currentRoute === null ? null : ((memo.places ??= placesOf(sidebar)).get(currentRoute) ?? null);
+  const current = currentRoute === null ? null : (memo.places.get(currentRoute) ?? null);
   const state: RenderState = { ...memo, current };
   return (
     <nav className="sidebar" aria-label="Docs sidebar" data-sidebar={sidebar.id}>
