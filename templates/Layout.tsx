@@ -25,43 +25,43 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
         </div>
       ) : null}
       <Navbar site={site} page={page} />
-      <div className="drawer" id="drawer" hidden>
-        <div className="drawer-backdrop" data-drawer-close="" />
-        <div className="drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
-          <div className="drawer-header">
-            <a className="navbar-brand" href="/">{site.title}</a>
-            <button type="button" className="navbar-icon-button drawer-close" data-drawer-close="" aria-label="Close navigation">
-              <Icon name="close" size={22} />
-            </button>
-            <a className="navbar-icon-button drawer-close-nojs" href="#main" aria-label="Close navigation">
-              <Icon name="close" size={22} />
-            </a>
-          </div>
-          {/* the site's main links first, then the section's (an API sidebar has about 80 links) */}
-          <div className="drawer-items">
-            {site.navbar.items.map((item, i) => (
-              <NavbarItem key={i} item={item} site={site} page={page} inDrawer />
-            ))}
-          </div>
-          {/* the page's sidebar, so the menu lists it without JavaScript too (each list's HTML is rendered once per build) */}
-          {sidebar ? (
-            <div className="drawer-sidebar">
-              <Sidebar sidebar={sidebar} currentRoute={page.route} />
-            </div>
-          ) : null}
-        </div>
-      </div>
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
-        {sidebar ? (
-          <aside className="sidebar-container" id={SIDEBAR_ID} aria-label="Section navigation">
-            <div className="sidebar-scroll">
-              <Sidebar sidebar={sidebar} currentRoute={page.route} />
+        {/*
+          The mobile menu and the desktop sidebar are one element: on a desktop the drawer and its
+          panel generate no box (`display: contents`), so the sidebar is the wrapper's first column;
+          below 997 px the drawer is the menu (a dialog when the client opens it, the target of the
+          menu link without JavaScript), the site's main links first, then the same sidebar.
+        */}
+        <div className="drawer" id="drawer">
+          <div className="drawer-backdrop" data-drawer-close="" />
+          <div className="drawer-panel">
+            <div className="drawer-header">
+              <a className="navbar-brand" href="/">{site.title}</a>
+              <button type="button" className="navbar-icon-button drawer-close" data-drawer-close="" aria-label="Close navigation">
+                <Icon name="close" size={22} />
+              </button>
+              <a className="navbar-icon-button drawer-close-nojs" href="#main" aria-label="Close navigation">
+                <Icon name="close" size={22} />
+              </a>
             </div>
-            <button type="button" className="sidebar-hide" data-sidebar-hide="" aria-label="Hide sidebar" title="Hide sidebar">
-              <Icon name="sidebar" size={16} />
-            </button>
-          </aside>
-        ) : null}
+            {/* the site's main links first, then the section's (an API sidebar has about 80 links) */}
+            <div className="drawer-items">
+              {site.navbar.items.map((item, i) => (
+                <NavbarItem key={i} item={item} site={site} page={page} inDrawer />
+              ))}
+            </div>
+            {sidebar ? (
+              <aside className="sidebar-container" id={SIDEBAR_ID} aria-label="Section navigation">
+                <div className="sidebar-scroll">
+                  <Sidebar sidebar={sidebar} currentRoute={page.route} />
+                </div>
+                <button type="button" className="sidebar-hide" data-sidebar-hide="" aria-label="Hide sidebar" title="Hide sidebar">
+                  <Icon name="sidebar" size={16} />
+                </button>
+              </aside>
+            ) : null}
+          </div>
+        </div>
         {sidebar ? (
           <button type="button" className="sidebar-show" data-sidebar-show="" aria-label="Show sidebar" title="Show sidebar">
             <Icon name="sidebar" size={16} />

@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium)('accessibility and validity of every portal page (
     const menu = await newPage(375);
     await menu.goto(portal.server.url + API_PAGE);
     await menu.locator('[data-drawer-toggle]').click();
-    await menu.locator('#drawer:not([hidden])').waitFor();
+    await menu.locator('#drawer .drawer-panel[role="dialog"]').waitFor();
     await check(menu, 'mobile menu');
     expect(found).toEqual([]);
   }, 300_000);

@@ -135,17 +135,24 @@ describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
     // wrapped to the last stop: the sidebar's last link (the navbar's items come first, then the sidebar)
     const last = await page.evaluate(() => {
       const all = [...document.querySelectorAll<HTMLElement>('#drawer .drawer-panel :is(a[href], button, summary)')].filter((e) => e.getClientRects().length > 0);
-      return document.activeElement === all[all.length - 1] && Boolean(document.activeElement?.closest('.drawer-sidebar'));
+      return document.activeElement === all[all.length - 1] && Boolean(document.activeElement?.closest('#drawer .sidebar-container'));
     });
     expect(last).toBe(true);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.matches('#drawer .drawer-header .navbar-brand'))).toBe(true);
+    // a dialog while open, and the page's one sidebar in it (not a copy)
+    expect(await page.getAttribute('#drawer .drawer-panel', 'role')).toBe('dialog');
+    expect(await page.locator('.sidebar').count()).toBe(1);
     await page.keyboard.press('Escape');
-    expect(await page.isHidden('#drawer')).toBe(true);
+    expect(await page.isHidden('#drawer .drawer-panel')).toBe(true);
+    expect(await page.getAttribute('#drawer .drawer-panel', 'role')).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.matches('[data-drawer-toggle]'))).toBe(true);
     await page.click('[data-drawer-toggle]');
     await page.setViewportSize({ width: 1200, height: 800 });
-    await page.waitForFunction(() => (document.getElementById('drawer') as HTMLElement).hidden);
+    await page.waitForFunction(() => !document.documentElement.classList.contains('drawer-open'));
+    // on a desktop the same sidebar is the first column, and the menu's own parts are gone
+    expect(await page.isVisible('.sidebar-container .sidebar-link.active')).toBe(true);
+    expect(await page.isHidden('#drawer .drawer-items')).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(overflow).toBe(true);
   });

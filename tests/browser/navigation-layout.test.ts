@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 1
     await expect(page.locator('#drawer').isVisible()).resolves.toBe(false);
     await page.locator('.navbar-toggle-nojs').click();
     await expect(page.locator('#drawer').isVisible()).resolves.toBe(true);
-    const links = await page.locator('#drawer :is(.drawer-items, .drawer-sidebar) a').evaluateAll((all) => all.filter((a) => a.getClientRects().length > 0).map((a) => ({ text: (a.textContent ?? '').trim(), href: new URL((a as HTMLAnchorElement).href).pathname })));
+    const links = await page.locator('#drawer :is(.drawer-items, .sidebar-container) a').evaluateAll((all) => all.filter((a) => a.getClientRects().length > 0).map((a) => ({ text: (a.textContent ?? '').trim(), href: new URL((a as HTMLAnchorElement).href).pathname })));
     const at = (predicate: (l: { text: string; href: string }) => boolean) => links.findIndex(predicate);
     const getStarted = at((l) => l.text === 'Get started');
     const firstReference = at((l) => l.href.startsWith('/api/') && l.text !== 'API reference');

@@ -25,22 +25,26 @@ function undismiss(event: FocusEvent | PointerEvent): void {
 
 /** Mobile drawer, desktop sidebar hiding, dropdowns (touch, Escape), preferred version, navbar hide-on-scroll. */
 export function setupNavigation(): void {
-  document.addEventListener('docsgen:navigated', () => root.classList.remove('drawer-open'));
   const root = document.documentElement;
-  // Looked up at each use: client-side navigation replaces the navbar and the drawer.
+  const drawerOpen = () => root.classList.contains('drawer-open');
+  // Looked up at each use: client-side navigation replaces the navbar and the drawer. The drawer
+  // holds the page's one sidebar (on a desktop it generates no box); while open it is a modal dialog.
   const setDrawer = (open: boolean) => {
-    const drawer = document.getElementById('drawer');
+    const panel = document.querySelector<HTMLElement>('#drawer .drawer-panel');
     const toggle = document.querySelector<HTMLButtonElement>('[data-drawer-toggle]');
-    if (!drawer) return;
-    const slot = drawer.querySelector('.drawer-sidebar');
-    const sidebar = document.querySelector('.sidebar-scroll .sidebar');
-    if (open && slot && sidebar && !slot.firstChild) slot.append(sidebar.cloneNode(true));
-    drawer.hidden = !open;
+    if (!panel) return;
     root.classList.toggle('drawer-open', open);
+    if (open) {
+      panel.setAttribute('role', 'dialog');
+      panel.setAttribute('aria-modal', 'true');
+      panel.setAttribute('aria-label', 'Navigation');
+    } else for (const name of ['role', 'aria-modal', 'aria-label']) panel.removeAttribute(name);
     toggle?.setAttribute('aria-expanded', String(open));
-    if (open) drawer.querySelector<HTMLElement>('[data-drawer-close]:not(.drawer-backdrop)')?.focus();
+    if (open) panel.querySelector<HTMLElement>('[data-drawer-close]')?.focus();
     else toggle?.focus({ preventScroll: true });
   };
+  // a link followed from the menu: the new page's drawer comes closed
+  document.addEventListener('docsgen:navigated', () => root.classList.remove('drawer-open'));
   document.addEventListener('click', (event) => {
     const target = event.target as Element;
     if (target.closest('[data-drawer-toggle]')) setDrawer(true);
@@ -70,8 +74,7 @@ export function setupNavigation(): void {
   document.addEventListener('keydown', (event) => {
     // the search modal (over the drawer or not) handles its own keys
     if (event.defaultPrevented || root.classList.contains('search-open')) return;
-    const drawer = document.getElementById('drawer');
-    const panel = drawer?.hidden === false ? drawer.querySelector('.drawer-panel') : null;
+    const panel = drawerOpen() ? document.querySelector('#drawer .drawer-panel') : null;
     if (event.key === 'Tab' && panel) trapFocus(event, panel); // the drawer is a modal dialog
     else if (event.key === 'Escape') {
       if (panel) setDrawer(false);
@@ -82,7 +85,7 @@ export function setupNavigation(): void {
   document.addEventListener('pointerout', undismiss);
   // the drawer closes when the layout becomes desktop
   matchMedia(DESKTOP).addEventListener('change', (e) => {
-    if (e.matches && document.getElementById('drawer')?.hidden === false) setDrawer(false);
+    if (e.matches && drawerOpen()) setDrawer(false);
   });
   // the navbar hides on scroll down and comes back on scroll up
   let last = window.scrollY;

@@ -86,20 +86,13 @@ function focusHeading(): void {
   heading.focus({ preventScroll: true });
 }
 
-/** Which sidebar categories are open (`data-cat` id → open) in the page's sidebar and in the mobile drawer's copy of it. */
+/** Which sidebar categories are open (`data-cat` id → open) in the page's sidebar (the one the mobile menu shows too). */
 function categoryState(): { sidebar: string; open: Map<string, boolean> } | null {
   const sidebar = document.querySelector<HTMLElement>('.main-wrapper .sidebar[data-sidebar]');
   if (!sidebar) return null;
-  const id = sidebar.dataset.sidebar!;
   const open = new Map<string, boolean>();
-  const read = (copy: Element | null | undefined) => {
-    for (const details of copy?.querySelectorAll<HTMLDetailsElement>('details[data-cat]') ?? []) open.set(details.dataset.cat!, details.open);
-  };
-  read(sidebar);
-  // a link followed from the open mobile drawer: the drawer's copy has the reader's latest state
-  const drawer = document.getElementById('drawer');
-  if (drawer && !drawer.hidden) read(drawer.querySelector(`.sidebar[data-sidebar="${CSS.escape(id)}"]`));
-  return { sidebar: id, open };
+  for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) open.set(details.dataset.cat!, details.open);
+  return { sidebar: sidebar.dataset.sidebar!, open };
 }
 
 /**
@@ -108,14 +101,11 @@ function categoryState(): { sidebar: string; open: Map<string, boolean> } | null
  */
 function restoreCategories(before: { sidebar: string; open: Map<string, boolean> } | null): void {
   if (!before) return;
-  // the page's sidebar and the mobile drawer's copy of it (written with the page)
-  const selector = `.sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`;
-  for (const sidebar of document.querySelectorAll<HTMLElement>(`.main-wrapper ${selector}, #drawer ${selector}`)) {
-    for (const details of sidebar.querySelectorAll<HTMLDetailsElement>('details[data-cat]')) {
-      const wasOpen = before.open.get(details.dataset.cat!);
-      const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
-      if (wasOpen !== undefined) details.open = wasOpen || current;
-    }
+  const sidebar = document.querySelector<HTMLElement>(`.main-wrapper .sidebar[data-sidebar="${CSS.escape(before.sidebar)}"]`);
+  for (const details of sidebar?.querySelectorAll<HTMLDetailsElement>('details[data-cat]') ?? []) {
+    const wasOpen = before.open.get(details.dataset.cat!);
+    const current = Boolean(details.querySelector('[aria-current="page"]') || details.parentElement?.querySelector(':scope > [aria-current="page"]'));
+    if (wasOpen !== undefined) details.open = wasOpen || current;
   }
 }
 
@@ -153,7 +143,7 @@ function showError(url: URL, message: string): void {
 function swap(html: string, url: URL, mode: 'push' | 'replace' | 'pop'): void {
   const next = new DOMParser().parseFromString(html, 'text/html');
   const categories = categoryState();
-  for (const selector of ['.navbar', '#drawer', '.main-wrapper']) {
+  for (const selector of ['.navbar', '.main-wrapper']) {
     const from = document.querySelector(selector);
     const to = next.querySelector(selector);
     if (from && to) from.replaceWith(document.adoptNode(to));
