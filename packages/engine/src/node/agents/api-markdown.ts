@@ -1,7 +1,7 @@
 import type { Element, Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visit } from '../markdown/walk';
 import type { ApiExample, ApiOperationData, ApiOverviewData, ApiPageData, ApiResponse, ApiSchemaData, ApiWebhookData, SchemaNode } from '../../shared/api-model';
 import { htmlToMarkdown } from './html-markdown';
 

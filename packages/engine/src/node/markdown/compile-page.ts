@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Root as MdastRoot, Code, PhrasingContent } from 'mdast';
 import type { Root as HastRoot, Element, ElementContent } from 'hast';
 import { toHast } from 'mdast-util-to-hast';
-import { visit } from 'unist-util-visit';
+import { visit } from './walk';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { CodeSample, Heading } from '../../shared/page';
 import type { Frontmatter } from '../crawl/frontmatter';

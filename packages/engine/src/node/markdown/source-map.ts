@@ -1,5 +1,5 @@
 import type { Node } from 'unist';
-import { visit } from 'unist-util-visit';
+import { visit } from './walk';
 import type { Diagnostic } from '../../shared/diagnostic';
 
 /** One `{{…}}` replacement: its span in the file and the span of its value in the substituted text. */

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 import { toString } from 'mdast-util-to-string';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { fileOf } from './source-file';

@@ -1,6 +1,6 @@
 import type { Root, Code } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { fileOf } from './source-file';
 

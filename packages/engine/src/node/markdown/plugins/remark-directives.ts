@@ -1,6 +1,6 @@
 import type { Root, Paragraph, Text, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../walk';
 import { toString } from 'mdast-util-to-string';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 

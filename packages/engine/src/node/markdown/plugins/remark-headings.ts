@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
 import type { Heading } from '../../../shared/page';

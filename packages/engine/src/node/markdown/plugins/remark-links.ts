@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Root, Nodes, Image, Definition } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 import { isExternalHref, routeForFile, safeDecode, splitHref } from '../../../shared/routes';
 import { fileOf } from './source-file';

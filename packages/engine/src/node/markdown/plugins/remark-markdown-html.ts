@@ -1,5 +1,5 @@
 import type { Root, Html } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
 
 /** The name of the tag an HTML node opens, or null for comments, closing tags and the like. */

@@ -1,6 +1,6 @@
 import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { visit } from 'unist-util-visit';
+import { visit } from '../walk';
 
 /** Whether a paragraph holds only JSX elements and white space (at least one element). */
 function onlyJsx(paragraph: Paragraph): boolean {
