@@ -5,7 +5,7 @@ import { Footer } from './Footer';
 import { Icon } from './components/Icon';
 import { Island, IslandUrlsContext } from './components/Island';
 import { Sidebar } from './Sidebar';
-import { SIDEBAR_ID } from './layout-ids';
+import { DRAWER_ID, MAIN_ID, SIDEBAR_ID } from './layout-ids';
 import TestCard from './islands/TestCard';
 
 /** Announcement bar, navbar, mobile drawer, main area and footer shared by every page. */
@@ -13,7 +13,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
   const { announcement } = site;
   return (
     <IslandUrlsContext value={islands}>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href={`#${MAIN_ID}`}>Skip to main content</a>
       {announcement ? (
         <div className="announcement" role="region" aria-label="Announcement">
           <div className="announcement-content" dangerouslySetInnerHTML={{ __html: announcement.content }} />
@@ -32,7 +32,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
           below 997 px the drawer is the menu (a dialog when the client opens it, the target of the
           menu link without JavaScript), the site's main links first, then the same sidebar.
         */}
-        <div className="drawer" id="drawer">
+        <div className="drawer" id={DRAWER_ID}>
           <div className="drawer-backdrop" data-drawer-close="" />
           <div className="drawer-panel">
             <div className="drawer-header">
@@ -40,7 +40,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
               <button type="button" className="navbar-icon-button drawer-close" data-drawer-close="" aria-label="Close navigation">
                 <Icon name="close" size={22} />
               </button>
-              <a className="navbar-icon-button drawer-close-nojs" href="#main" aria-label="Close navigation">
+              <a className="navbar-icon-button drawer-close-nojs" href={`#${MAIN_ID}`} aria-label="Close navigation">
                 <Icon name="close" size={22} />
               </a>
             </div>
@@ -67,7 +67,7 @@ export function Layout({ site, page, sidebar, islands, children }: Omit<PageProp
             <Icon name="sidebar" size={16} />
           </button>
         ) : null}
-        <main id="main" className="main" tabIndex={-1}>{children}</main>
+        <main id={MAIN_ID} className="main" tabIndex={-1}>{children}</main>
       </div>
       <Footer site={site} />
       {site.testCard && page.kind !== 'not-found' ? <Island name="TestCard" component={TestCard} props={site.testCard} hydrate="interaction" /> : null}

@@ -1,6 +1,6 @@
 import type { NavItem, SiteData } from '../packages/engine/src/shared/site';
 import { fitKey, isExternal, localeLabel } from '../packages/engine/src/shared/site';
-import { NAVBAR_ID } from './layout-ids';
+import { DRAWER_ID, NAVBAR_ID } from './layout-ids';
 import type { PageNode } from './types';
 import { Icon } from './components/Icon';
 
@@ -112,11 +112,11 @@ export function Navbar({ site, page }: { site: SiteData; page: PageNode }) {
   return (
     <nav className="navbar" id={NAVBAR_ID} aria-label="Main">
       <div className="navbar-inner">
-        <button type="button" className="navbar-icon-button navbar-toggle" data-drawer-toggle="" aria-label="Open navigation" aria-expanded="false" aria-controls="drawer">
+        <button type="button" className="navbar-icon-button navbar-toggle" data-drawer-toggle="" aria-label="Open navigation" aria-expanded="false" aria-controls={DRAWER_ID}>
           <Icon name="menu" size={22} />
         </button>
         {/* without JavaScript the menu opens as the link's target (CSS `:target`); with it, the button above */}
-        <a className="navbar-icon-button navbar-toggle navbar-toggle-nojs" href="#drawer" aria-label="Open navigation">
+        <a className="navbar-icon-button navbar-toggle navbar-toggle-nojs" href={`#${DRAWER_ID}`} aria-label="Open navigation">
           <Icon name="menu" size={22} />
         </a>
         <a className="navbar-brand" href="/">

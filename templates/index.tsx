@@ -26,7 +26,7 @@ import { Table } from './components/Table';
 import { TableHeaderCell } from './components/TableHeaderCell';
 import { H2, H3, H4, H5, H6 } from './components/Heading';
 import { sidebarParts } from './Sidebar';
-import { NAVBAR_ID, SIDEBAR_ID } from './layout-ids';
+import { LAYOUT_IDS, NAVBAR_ID, SIDEBAR_ID } from './layout-ids';
 import type { PageRenderData } from '../packages/engine/src/shared/render-data';
 import type { Sidebar } from '../packages/engine/src/shared/page';
 
@@ -65,6 +65,9 @@ export const components = {
   h5: H5,
   h6: H6,
 };
+
+/** Ids the layout uses on every page: content and API headings never get them. */
+export const reservedIds = LAYOUT_IDS;
 
 /** Tags authors may write (the compiler rejects any other capitalised tag). */
 export const contentComponents = ['Admonition', 'Tabs', 'TabItem', 'Card', 'CardGrid', 'Steps', 'CodeTabs', 'Include'];

@@ -1,3 +1,32 @@
 /** Ids of the navbar and the page's sidebar: `paintAfter` (index.tsx) holds the first paint until one is parsed. */
 export const NAVBAR_ID = 'site-navbar';
 export const SIDEBAR_ID = 'site-sidebar';
+/** The main content (the skip link's target) and the mobile menu (its no-JavaScript link's target). */
+export const MAIN_ID = 'main';
+export const DRAWER_ID = 'drawer';
+
+/**
+ * Every id the layout, its islands and the client give elements of a page: a heading is never
+ * given one of them (a heading "Main" becomes `main-1`), or the skip link, the menu or a widget
+ * would find the heading instead.
+ */
+export const LAYOUT_IDS = [
+  NAVBAR_ID,
+  SIDEBAR_ID,
+  MAIN_ID,
+  DRAWER_ID,
+  // the client's navigation progress bar, the Test Card's panel
+  'docsgen-progress',
+  'test-card-panel',
+  // the API console's and the signature checker's fields (operation and webhook pages)
+  'console-server',
+  'console-key',
+  'console-idempotency',
+  'console-body',
+  'console-response',
+  'sig-endpoint',
+  'sig-secret',
+  'sig-header',
+  'sig-body',
+  'signed-curl',
+];

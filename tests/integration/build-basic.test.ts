@@ -157,6 +157,23 @@ describe('JSX written inline', () => {
   });
 });
 
+describe('headings named like the layout', () => {
+  it('never take an id the layout uses: the skip link, the menu and the sidebar still find their elements', async () => {
+    const dir = copyFixture('basic');
+    writeFiles(dir, { 'content/guide/layout-words.mdx': ['---', 'title: Layout words', '---', '', '## Main', '', 'Text.', '', '## Drawer', '', '## Site sidebar', '', '## Site navbar', '', '### Docsgen progress', ''].join('\n') });
+    const built = await buildSite(dir);
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const tree = fromHtml(fs.readFileSync(path.join(dir, 'build/guide/layout-words/index.html'), 'utf8'));
+    expect(selectAll('article :is(h2, h3)[id]', tree).map((h) => h.properties.id)).toEqual(['main-1', 'drawer-1', 'site-sidebar-1', 'site-navbar-1', 'docsgen-progress-1']);
+    const ids = selectAll('[id]', tree).map((e) => String(e.properties.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(select('#main', tree)!.tagName).toBe('main');
+    expect(select('#drawer', tree)!.properties.className).toContain('drawer');
+    // the table of contents links to the headings' own ids
+    expect(selectAll('.toc a', tree).map((a) => a.properties.href)).toContain('#main-1');
+  });
+});
+
 describe('the search records export', () => {
   it('carries the facets hosted search filters on', () => {
     // The fixture names no facets: the engine's neutral names (the portal configures `docusaurus_tag`).

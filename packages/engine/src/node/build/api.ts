@@ -168,7 +168,7 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
     input.cache.set(pageKey(spec.key, page.route), { page });
     return keep(page);
   };
-  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, keep: cacheAndKeep });
+  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.templates.reservedIds, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
   if (hasErrors(diagnostics)) input.cache.retain([]);
   else {

@@ -137,7 +137,7 @@ async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job
  */
 function contextHash(ctx: CompileContext): string {
   const plugins = ctx.plugins?.key ? [ctx.plugins.key] : [];
-  return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath, ...plugins);
+  return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath, (ctx.reservedIds ?? []).join(), ...plugins);
 }
 
 /** Hash of a page's sources; '' when one of them can no longer be read (the entry is stale). */

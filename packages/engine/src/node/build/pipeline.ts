@@ -67,7 +67,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   if (!site || report.failed) return result;
   const { config, templates, boundary, caches } = site;
   result.config = config;
-  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config) };
+  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config), reservedIds: templates.module.reservedIds ?? [] };
   const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));

@@ -40,6 +40,8 @@ export interface CompileContext {
   boundary?: SiteBoundary;
   /** The site's remark and rehype plugins (`remarkPlugins` / `rehypePlugins` in the config). */
   plugins?: UserPlugins;
+  /** Ids the theme's layout uses on every page: headings never get them. */
+  reservedIds?: readonly string[];
 }
 
 export interface CompiledPage {
@@ -208,7 +210,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   const remarked = await runRemarkPlugins(ctx.plugins, tree, file, label);
   if ('problem' in remarked) return failed(result, remarked.problem, dependencies);
   const mdast = remarked.tree;
-  const { headings, firstH1 } = remarkHeadings(mdast);
+  const { headings, firstH1 } = remarkHeadings(mdast, ctx.reservedIds);
   const linked = remarkLinks(mdast, { file, route, contentPath: ctx.contentPath, assetUrl: ctx.assetUrl, boundary: ctx.boundary });
   result.diagnostics.push(...linked.diagnostics);
   // Before toHast, which hands component nodes to the hast tree as they are.

@@ -68,8 +68,9 @@ export async function createApiContext(input: ApiPagesInput): Promise<ApiContext
   const doc = spec.document!;
   const at = (pointer: string) => ({ file: spec.file, ...spec.locate(pointer) });
   const shared = { highlighter, renderTree, plugins: input.plugins, file: spec.file };
-  const renderer = new MarkdownRenderer({ ...shared, reservedIds: PAGE_SECTION_IDS });
-  const infoRenderer = new MarkdownRenderer({ ...shared, reservedIds: ['download'] });
+  const layout = input.reservedIds ?? [];
+  const renderer = new MarkdownRenderer({ ...shared, reservedIds: [...layout, ...PAGE_SECTION_IDS] });
+  const infoRenderer = new MarkdownRenderer({ ...shared, reservedIds: [...layout, 'download'] });
   const info = asObject(doc.info);
   const infoText = str(info.description);
   const descriptions = descriptionsIn(doc);

@@ -32,6 +32,8 @@ export interface ApiPagesInput {
   specUrl: string;
   /** The site's remark and rehype plugins: descriptions render like content, through them too. */
   plugins?: UserPlugins;
+  /** Ids the theme's layout uses on every page: description headings never get them. */
+  reservedIds?: readonly string[];
   /**
    * Called with each page as soon as it is complete; what it returns is what the pages list holds
    * (the build moves each page's data out of the heap here). The page as it was by default.

@@ -21,6 +21,11 @@ export interface TemplateModule {
   components: Record<string, ComponentType<never>>;
   contentComponents: string[];
   /**
+   * Ids the layout gives elements of every page (the main content, the menu, widgets): a heading
+   * written in content or a spec description gets the next free id instead (`main-1`).
+   */
+  reservedIds?: readonly string[];
+  /**
    * Files the theme writes once per build besides the pages (paths relative to the output folder,
    * e.g. the lists of a large sidebar that pages load on demand).
    */
