@@ -220,6 +220,11 @@ const inlineIncludeCases: BadInputCase[] = [
 // Files a pull request adds to static/ and content/ as symbolic links
 
 const linkCases: BadInputCase[] = [
+  { name: 'a link to javascript:', ops: [brokenPage('A [bad link](javascript:alert(1)) here.')], exit: 1, expected: [{ code: 'UnsafeLink', at: at(5, 3), message: /javascript:/ }], cli: true },
+  { name: 'a link to JavaScript: in capitals', ops: [brokenPage('[x](JavaScript:alert(2))')], exit: 1, expected: [{ code: 'UnsafeLink', at: at(5, 1) }] },
+  { name: 'a link definition to vbscript:', ops: [brokenPage('[x][r]\n\n[r]: vbscript:msgbox')], exit: 1, expected: [{ code: 'UnsafeLink', at: at(7, 1), message: /vbscript:/ }] },
+  { name: 'a link to a data: URL', ops: [brokenPage('[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)')], exit: 1, expected: [{ code: 'UnsafeLink', at: at(5, 1), message: /data:/ }] },
+  { name: 'a component href to javascript:', ops: [brokenPage('<CardGrid>\n<Card title="x" href="javascript:alert(1)">y</Card>\n</CardGrid>')], exit: 1, expected: [{ code: 'UnsafeLink', at: at(6, 1) }] },
   { name: 'a symlink in static/ to a file outside the site', ops: [{ symlink: 'static/evil.txt', target: '../../outside/secret.txt' }], exit: 1, expected: [{ code: 'OutsideSite', at: 'static/evil.txt' }], cli: true },
   { name: 'a symlink in static/ to /etc/passwd', ops: [{ symlink: 'static/passwd', target: '/etc/passwd' }], exit: 1, expected: [{ code: 'OutsideSite', at: 'static/passwd' }] },
   { name: 'a symlinked folder in static/ that points outside the site', ops: [{ symlink: 'static/dir', target: '../../outside/dir' }], exit: 1, expected: [{ code: 'OutsideSite', at: 'static/dir' }] },
@@ -552,6 +557,7 @@ const configCases: BadInputCase[] = [
 // The OpenAPI document
 
 const specCases: BadInputCase[] = [
+  { name: 'spec: a description linking to javascript:', ops: [specEdit('description: Captured.', 'description: Captured, see [the docs](javascript:alert(1)).')], exit: 1, expected: [{ code: 'UnsafeLink', at: `${SPEC}:22:`, message: /javascript:/ }], cli: true },
   { name: 'spec: not valid YAML', ops: [specEdit('  title: Fixture API', '  title: [Fixture API')], exit: 1, expected: [{ code: 'SpecSyntax', at: `${SPEC}:` }], cli: true },
   { name: 'spec: no openapi field', ops: [specEdit('openapi: 3.1.0\n', '')], exit: 1, expected: [{ code: 'SpecInvalid', at: `${SPEC}:1:1` }] },
   { name: 'spec: a path item that is not an object', ops: [specEdit('  /v1/payments:\n', '  /v1/nothing: 5\n  /v1/payments:\n')], exit: 1, expected: [{ code: 'SpecInvalid', at: `${SPEC}:` }] },

@@ -106,7 +106,8 @@ describe('nothing runs that the author did not write as a component', () => {
         '',
         '## 2025-12-01: Hostile',
         '',
-        'A [bad link](javascript:alert(1)), an [upper-case link](JavaScript:alert(2)), a <span onmouseover="alert(3)">hover</span> and a [guide link](/guide/setup#install).',
+        // (a javascript: link is an UnsafeLink error before it could reach the feed: bad-input-cases.ts)
+        'A <span onmouseover="alert(3)">hover</span> and a [guide link](/guide/setup#install).',
         '',
         '<Tabs>',
         '<TabItem value="a" label="A">',

@@ -71,6 +71,7 @@ export const DIAGNOSTIC_CODES = {
   SpecDuplicateSlug: { severity: 'error', meaning: 'Two API operations would get the same page; give one a different `x-slug` or `operationId`.' },
 
   // Checks
+  UnsafeLink: { severity: 'error', meaning: 'A link (in content or a description of the OpenAPI document) points to a `javascript:`, `vbscript:` or `data:` URL, which would run on the site\'s origin; browsers and the site\'s Content-Security-Policy block it, so readers get a dead link: link to a page or an https URL.' },
   DeadLink: { severity: 'error', setting: 'checks.brokenLinks', meaning: 'A link points to a page or file that does not exist.' },
   DeadAnchor: { severity: 'error', setting: 'checks.brokenLinks', meaning: 'A link\'s `#anchor` matches no heading or element id on the page it points to.' },
   UnreachablePage: { severity: 'warning', setting: 'checks.unreachablePages', meaning: 'No sidebar, navbar, footer or reachable page links to the page, so readers cannot find it.' },

@@ -42,6 +42,17 @@ export function splitHref(href: string): { path: string; hash: string } {
 export const isExternalHref = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
 
 /**
+ * The scheme of a link target that would run script on the page's origin when followed
+ * (`javascript:`, `vbscript:`, `data:`), lower-cased; null for any other target. Read as browsers
+ * read it: spaces and control characters before it are ignored, and tabs and newlines anywhere
+ * (`java\tscript:` is `javascript:`).
+ */
+export function unsafeScheme(href: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''))?.[1]?.toLowerCase();
+  return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' ? scheme : null;
+}
+
+/**
  * Why `route` cannot be a page's URL path, or null when it can. Routes become folder names in the
  * output and links in every page, so they must be clean URL paths: `/` then segments of letters,
  * digits, `-`, `_`, `.` and `~` (any script), no `.` or `..` segment, no empty segment (`//`), and

@@ -3,7 +3,12 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
-import type { Root as HastRoot } from 'hast';
+import type { Root as HastRoot, Element } from 'hast';
+import type { Node } from 'unist';
+import type { Definition, Link } from 'mdast';
+import { visit } from './walk';
+import { unsafeScheme } from '../../shared/routes';
+import { unsafeLinkProblem } from './plugins/remark-links';
 import { toHast } from 'mdast-util-to-hast';
 import type { Heading } from '../../shared/page';
 import { remarkHeadings } from './plugins/remark-headings';
@@ -92,7 +97,14 @@ export class MarkdownRenderer {
     const { plugins } = this.options;
     // The shortcut skips the parser, so it would skip the plugins too: only taken without them.
     const plain = hasPlugins(plugins) ? null : plainParagraph(text);
-    if (plain) return { html: this.options.renderTree(plain).trim(), headings: [] };
+    // A link that would run script is the spec author's problem, placed at the description.
+    const unsafe = (tree: Node) => {
+      for (const href of unsafeLinks(tree)) this.diagnostics.push(unsafeLinkProblem(href, where(text))!);
+    };
+    if (plain) {
+      unsafe(plain);
+      return { html: this.options.renderTree(plain).trim(), headings: [] };
+    }
     const file = this.options.file ?? '';
     const fail = (problem: Diagnostic): RenderedMarkdown => {
       // Positions inside a description are not positions in the spec: point at the description.
@@ -101,10 +113,21 @@ export class MarkdownRenderer {
     };
     const remarked = await runRemarkPlugins(plugins, commonMark.parse(text), file, 'a description in the OpenAPI document');
     if ('problem' in remarked) return fail(remarked.problem);
+    unsafe(remarked.tree);
     const { headings } = remarkHeadings(remarked.tree, this.options.reservedIds);
     const rehyped = await runRehypePlugins(plugins, toHast(remarked.tree) as HastRoot, file, 'a description in the OpenAPI document');
     if ('problem' in rehyped) return fail(rehyped.problem);
     await highlightCode(rehyped.tree, this.options.highlighter);
     return { html: this.options.renderTree(rehyped.tree).trim(), headings };
   }
+}
+
+/** The targets of links (mdast links and definitions, or hast `<a>`) that would run script: `javascript:`, `vbscript:`, `data:`. */
+function unsafeLinks(tree: Node): string[] {
+  const found: string[] = [];
+  visit(tree, (node) => {
+    const href = node.type === 'link' || node.type === 'definition' ? (node as Link | Definition).url : node.type === 'element' && (node as Element).tagName === 'a' ? String((node as Element).properties.href ?? '') : null;
+    if (href !== null && unsafeScheme(href)) found.push(href);
+  });
+  return found;
 }

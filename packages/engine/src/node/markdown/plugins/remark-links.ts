@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Root, Nodes, Image, Definition } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from '../walk';
-import { diagnostic, type Diagnostic } from '../../../shared/diagnostic';
-import { isExternalHref, routeForFile, safeDecode, splitHref } from '../../../shared/routes';
+import { diagnostic, type Diagnostic, type SourcePosition } from '../../../shared/diagnostic';
+import { isExternalHref, routeForFile, safeDecode, splitHref, unsafeScheme } from '../../../shared/routes';
 import { fileOf } from './source-file';
 import type { SiteBoundary } from '../../fs/boundary';
 import type { LinkRef } from '../../../shared/page';
@@ -37,6 +37,8 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
   const diagnostics: Diagnostic[] = [];
   const record = (node: Nodes, href: string): string => {
     const file = fileOf(node, ctx.file);
+    const unsafe = unsafeLinkProblem(href, { file, line: node.position?.start.line, column: node.position?.start.column });
+    if (unsafe) diagnostics.push(unsafe);
     if (!href || isExternalHref(href)) return href;
     const { path: target, hash } = splitHref(href);
     let route: string;
@@ -98,6 +100,14 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
     }
   });
   return { links, assets, diagnostics };
+}
+
+/** The problem with a link to a `javascript:`, `vbscript:` or `data:` URL, placed at `at`; null for any other link. */
+export function unsafeLinkProblem(href: string, at: SourcePosition): Diagnostic | null {
+  const scheme = unsafeScheme(href);
+  if (!scheme) return null;
+  const shown = href.length > 60 ? `${href.slice(0, 57)}...` : href;
+  return diagnostic('UnsafeLink', `a link to a ${scheme}: URL ("${shown}") would run on the site's origin; browsers block it, so readers get a dead link`, at, { hint: 'link to a page of the site or to an https:// address' });
 }
 
 /** Width and height of an SVG from its root element's attributes or its viewBox. */
