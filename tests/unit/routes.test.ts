@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlFileForRoute, isExternalHref, normalizeRoutePath, routeForFile, splitHref } from '../../packages/engine/src/shared/routes';
+import { htmlFileForRoute, isExternalHref, normalizeRoutePath, routeForFile, splitHref, unsafeScheme } from '../../packages/engine/src/shared/routes';
 
 describe('routeForFile', () => {
   it.each([
@@ -73,5 +73,20 @@ describe('splitHref and isExternalHref', () => {
   it('treats scheme and protocol-relative hrefs as external, paths and fragments as internal', () => {
     for (const href of ['https://example.com', 'http://x', 'mailto:a@example.com', 'tel:+4712345678', '//cdn.example.com/x.js']) expect(isExternalHref(href), href).toBe(true);
     for (const href of ['/guide', './setup.mdx', '../index.mdx', 'setup', '#install', '']) expect(isExternalHref(href), href).toBe(false);
+  });
+});
+
+describe('unsafeScheme', () => {
+  it('finds the schemes that run script, as a browser reads the URL', () => {
+    expect(unsafeScheme('javascript:alert(1)')).toBe('javascript');
+    expect(unsafeScheme('JavaScript:alert(1)')).toBe('javascript');
+    expect(unsafeScheme('  \u0001javascript:alert(1)')).toBe('javascript');
+    expect(unsafeScheme('java\tscr\nipt:alert(1)')).toBe('javascript');
+    expect(unsafeScheme('vbscript:msgbox')).toBe('vbscript');
+    expect(unsafeScheme('data:text/html,x')).toBe('data');
+  });
+
+  it('lets every other link through', () => {
+    for (const href of ['https://example.com/javascript:x', '/guide/javascript', './javascript.mdx', '#javascript:x', 'mailto:a@example.com', 'javascript', '']) expect(unsafeScheme(href), href).toBeNull();
   });
 });
