@@ -138,6 +138,26 @@ describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 1
     expect(await active('/products/checkout')).toEqual(['Products']);
   });
 
+  it('brings the hidden navbar back for a focused menu button, and shows the whole sidebar in the menu', async () => {
+    const page = await open(API_PAGE, { viewport: { width: 375, height: 700 } });
+    for (let i = 0; i < 4 && !(await page.evaluate(() => document.documentElement.classList.contains('navbar-hidden'))); i++) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(200);
+    }
+    expect(await page.evaluate(() => document.documentElement.classList.contains('navbar-hidden'))).toBe(true);
+    // a keyboard user reaches the menu button without scrolling back up: the navbar comes into view with it
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-drawer-toggle]')!.focus({ preventScroll: true }));
+    await page.waitForTimeout(400); // the navbar's transition
+    const toggle = await page.locator('[data-drawer-toggle]').evaluate((b) => b.getBoundingClientRect().top);
+    expect(toggle).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('navbar-hidden'))).toBe(true);
+    // the desktop sidebar's full-height box (100vh once the navbar hides) must not follow it into the menu
+    const box = await page.locator('#drawer .sidebar-container').evaluate((c) => ({ height: c.clientHeight, content: c.scrollHeight }));
+    expect(box.content).toBeGreaterThan(700);
+    expect(box.height).toBe(box.content);
+  });
+
   it('opens the menu without JavaScript, with the main links before the section links', async () => {
     const page = await open(API_PAGE, { js: false });
     await expect(page.locator('#drawer').isVisible()).resolves.toBe(false);
