@@ -6,17 +6,16 @@ export const MAIN_ID = 'main';
 export const DRAWER_ID = 'drawer';
 
 /**
- * Every id the layout, its islands and the client give elements of a page: a heading is never
- * given one of them (a heading "Main" becomes `main-1`), or the skip link, the menu or a widget
- * would find the heading instead.
+ * Every id the layout and its islands give elements of a page: a heading is never given one of
+ * them (a heading "Main" becomes `main-1`), or the skip link, the menu or a widget would find the
+ * heading instead. The engine reserves its client's own ids (the progress bar's) beside these.
  */
 export const LAYOUT_IDS = [
   NAVBAR_ID,
   SIDEBAR_ID,
   MAIN_ID,
   DRAWER_ID,
-  // the client's navigation progress bar, the Test Card's panel
-  'docsgen-progress',
+  // the Test Card's panel
   'test-card-panel',
   // the API console's and the signature checker's fields (operation and webhook pages)
   'console-server',

@@ -5,6 +5,7 @@
  * page that fails to load shows an error with a Retry button. Without JavaScript, links just work.
  */
 import { showWebFont } from './web-font';
+import { PROGRESS_BAR_ID } from '../shared/site';
 
 const cache = new Map<string, Promise<Loaded>>();
 let current = 0;
@@ -62,10 +63,10 @@ function load(path: string, hops = 0): Promise<Loaded> {
 }
 
 function progress(on: boolean): void {
-  let bar = document.getElementById('docsgen-progress');
+  let bar = document.getElementById(PROGRESS_BAR_ID);
   if (!bar) {
     bar = document.createElement('div');
-    bar.id = 'docsgen-progress';
+    bar.id = PROGRESS_BAR_ID;
     bar.setAttribute('role', 'progressbar');
     bar.setAttribute('aria-label', 'Loading page');
     document.body.append(bar);

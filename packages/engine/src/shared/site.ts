@@ -97,3 +97,12 @@ export function navbarTexts(site: { locale: string; versionLabel: string; navbar
   }
   return texts;
 }
+
+/** The navigation progress bar the client adds to a page while the next one loads (client/router.ts). */
+export const PROGRESS_BAR_ID = 'docsgen-progress';
+
+/**
+ * Ids the engine's client gives elements of every page: no heading gets one of them (the theme
+ * lists its own layout's ids as `reservedIds`; the build reserves both).
+ */
+export const CLIENT_IDS: readonly string[] = [PROGRESS_BAR_ID];

@@ -103,6 +103,8 @@ export interface ApiInput {
   cache: DirCache<ApiEntry>;
   /** The site's remark and rehype plugins, run on the spec's descriptions. */
   plugins?: UserPlugins;
+  /** Ids the client and the theme's layout use on every page: description headings never get them. */
+  reservedIds?: readonly string[];
 }
 
 /** The spec, read once: its text and the cache key of the pages made from it. */
@@ -168,7 +170,7 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
     input.cache.set(pageKey(spec.key, page.route), { page });
     return keep(page);
   };
-  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.templates.reservedIds, keep: cacheAndKeep });
+  const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.reservedIds, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
   if (hasErrors(diagnostics)) input.cache.retain([]);
   else {
