@@ -1,4 +1,4 @@
-/** Ids of the navbar and the page's sidebar: `paintAfter` (index.tsx) holds the first paint until one is parsed. */
+/** Ids of the navbar and of the page's sidebar. */
 export const NAVBAR_ID = 'site-navbar';
 export const SIDEBAR_ID = 'site-sidebar';
 /** The main content (the skip link's target) and the mobile menu (its no-JavaScript link's target). */

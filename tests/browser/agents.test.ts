@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { copyFixture } from '../helpers/fixtures';
 import { hasChromium, buildServeLaunch } from '../helpers/browser';
-import { elementShifts, observeShifts, type Shift } from '../helpers/layout-shift';
+import { observeShifts, type Shift } from '../helpers/layout-shift';
 
 describe.skipIf(!hasChromium)('View as Markdown and Copy page in Chromium', () => {
   let browser: Browser;
@@ -85,6 +85,6 @@ describe.skipIf(!hasChromium)('View as Markdown and Copy page in Chromium', () =
     await page.goto(`${server.url}/api/capture-payment`);
     await page.locator('button[data-copy-page]').waitFor({ state: 'visible' });
     await page.waitForTimeout(300);
-    expect(elementShifts(await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts)).toEqual([]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, type Pag
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { copyFixture, writeFiles } from '../helpers/fixtures';
 import { hasChromium, buildServeLaunch } from '../helpers/browser';
-import { elementShifts, shiftsSoFar } from '../helpers/layout-shift';
+import { shiftsSoFar } from '../helpers/layout-shift';
 
 /** Issue 11's behaviours: keystrokes, client navigation, the error boundary, search counts, small keyboard details. */
 describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
@@ -221,13 +221,13 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
       Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => ({ platform: 'macOS' }) });
     });
     expect(await mac.page.innerText('.navbar-items .navbar-search-key')).toBe('⌘K');
-    expect(elementShifts(await shiftsSoFar(mac.page, 500))).toEqual([]);
+    expect(await shiftsSoFar(mac.page, 500)).toEqual([]);
     const other = await open('/guide', {}, () => {
       Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'Linux x86_64' });
       Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => ({ platform: 'Linux' }) });
     });
     expect(await other.page.innerText('.navbar-items .navbar-search-key')).toBe('Ctrl K');
-    expect(elementShifts(await shiftsSoFar(other.page, 500))).toEqual([]);
+    expect(await shiftsSoFar(other.page, 500)).toEqual([]);
     const noJs = await open('/guide', { javaScriptEnabled: false });
     expect(await noJs.page.innerText('.navbar-items .navbar-search-key')).toBe('Ctrl K');
   });

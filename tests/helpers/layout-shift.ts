@@ -70,14 +70,6 @@ export async function shiftsAfterFont(page: Page, family: string, settle = 300):
   return page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 }
 
-/**
- * The shifts that moved an element of the page. Chromium, on a loaded machine, now and then
- * reports a shift of a sidebar chevron in a page's first frames (about 1e-5; a pseudo-element,
- * which the attribution gives no node: "(removed)") that no element of the page follows. A
- * control that appears late, or text that reflows, moves elements: those are kept.
- */
-export const elementShifts = (shifts: Shift[]): Shift[] => shifts.filter((shift) => shift.sources.some((source) => !source.startsWith('(removed)')));
-
 /** Every shift since the page began (the recorder's buffered observer, started now), read `settle` ms from now. */
 export async function shiftsSoFar(page: Page, settle = 300): Promise<Shift[]> {
   await page.evaluate(recordShifts);

@@ -158,13 +158,19 @@ describe('JSX written inline', () => {
 });
 
 describe('headings named like the layout', () => {
-  it('never take an id the layout uses: the skip link, the menu and the sidebar still find their elements', async () => {
+  it('never take an id the layout or the engine uses: the skip link, the menu, the sidebar and #top still find their targets', async () => {
     const dir = copyFixture('basic');
-    writeFiles(dir, { 'content/guide/layout-words.mdx': ['---', 'title: Layout words', '---', '', '## Main', '', 'Text.', '', '## Drawer', '', '## Site sidebar', '', '## Site navbar', '', '### Docsgen progress', ''].join('\n') });
+    writeFiles(dir, { 'content/guide/layout-words.mdx': ['---', 'title: Layout words', '---', '', '## Main', '', 'Text.', '', '## Drawer', '', '## Site sidebar', '', '## Site navbar', '', '### Docsgen progress', '', '## Top', '', '[Back to top](#top)', ''].join('\n') });
     const built = await buildSite(dir);
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const tree = fromHtml(fs.readFileSync(path.join(dir, 'build/guide/layout-words/index.html'), 'utf8'));
-    expect(selectAll('article :is(h2, h3)[id]', tree).map((h) => h.properties.id)).toEqual(['main-1', 'drawer-1', 'site-sidebar-1', 'site-navbar-1', 'docsgen-progress-1']);
+    expect(selectAll('article :is(h2, h3)[id]', tree).map((h) => h.properties.id)).toEqual(['main-1', 'drawer-1', 'site-sidebar-1', 'site-navbar-1', 'docsgen-progress-1', 'top-1']);
+    // `#top` is the top of the page (the HTML standard) with no element of that id: not a dead anchor
+    expect(built.diagnostics).toEqual([]);
+    expect(select('a[href="/guide/layout-words#top"]', tree)).toBeTruthy();
+    expect(select('#top', tree)).toBeFalsy();
+    // the first paint waits until the main content begins (the theme's paintAfter)
+    expect(select('link[rel="expect"]', tree)!.properties).toMatchObject({ href: '#main', blocking: ['render'] });
     const ids = selectAll('[id]', tree).map((e) => String(e.properties.id));
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(select('#main', tree)!.tagName).toBe('main');

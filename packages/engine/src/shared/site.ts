@@ -102,7 +102,16 @@ export function navbarTexts(site: { locale: string; versionLabel: string; navbar
 export const PROGRESS_BAR_ID = 'docsgen-progress';
 
 /**
- * Ids the engine's client gives elements of every page: no heading gets one of them (the theme
- * lists its own layout's ids as `reservedIds`; the build reserves both).
+ * The HTML standard's name for the top of the document: `#top` scrolls there when no element has
+ * the id, and a theme's `paintAfter` returning it holds the first paint until the whole page is
+ * parsed (`<link rel="expect" href="#top" blocking="render">`).
  */
-export const CLIENT_IDS: readonly string[] = [PROGRESS_BAR_ID];
+export const TOP_OF_PAGE = 'top';
+
+/**
+ * Ids the engine gives meaning on every page, its client's and the standard's `top`: no heading
+ * gets one of them (the theme lists its own layout's ids as `reservedIds`; the build reserves both).
+ * A heading "Top" with id `top` would turn every `#top` link, and the whole-page paint hold, into
+ * a jump to that heading.
+ */
+export const ENGINE_IDS: readonly string[] = [PROGRESS_BAR_ID, TOP_OF_PAGE];

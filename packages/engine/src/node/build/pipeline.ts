@@ -27,7 +27,7 @@ import { renderSite } from './render';
 import { searchFiles } from './search';
 import { checkStage } from './check';
 import { Report, staged, type Staged } from './stage';
-import { CLIENT_IDS } from '../../shared/site';
+import { ENGINE_IDS } from '../../shared/site';
 
 export interface PipelineOptions {
   root: string;
@@ -68,7 +68,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   if (!site || report.failed) return result;
   const { config, templates, boundary, caches } = site;
   result.config = config;
-  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config), reservedIds: [...CLIENT_IDS, ...(templates.module.reservedIds ?? [])] };
+  const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config), reservedIds: [...ENGINE_IDS, ...(templates.module.reservedIds ?? [])] };
   const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins, reservedIds: ctx.reservedIds };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));

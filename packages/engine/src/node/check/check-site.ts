@@ -3,6 +3,7 @@ import { specLocator, type Locate } from '../openapi/spec-locator';
 import path from 'node:path';
 import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../../shared/diagnostic';
 import { htmlFileForRoute, normalizeRoutePath, splitHref } from '../../shared/routes';
+import { TOP_OF_PAGE } from '../../shared/site';
 import type { PageGraph } from '../graph/page-graph';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { locateConfigString, locateInConfig } from '../graph/config-position';
@@ -60,6 +61,8 @@ function linkVerifier({ graph, facts, outputFiles }: CheckInput): LinkVerifier {
   // The emitted HTML is the truth when there is some: an anchor the graph expects but no element
   // carries (a TOC entry without its heading id) must not pass.
   const hasAnchor = (route: string, id: string): boolean => {
+    // `#top` is the top of every page (the HTML standard), the element's or not
+    if (id.toLowerCase() === TOP_OF_PAGE) return true;
     const known = facts?.get(route);
     return known ? hasId(known, id) : graph.pages[route]!.anchors.includes(id);
   };

@@ -31,10 +31,11 @@ export interface TemplateModule {
    */
   siteFiles?: (input: { sidebars: Readonly<Record<string, Sidebar>> }) => Array<{ file: string; text: string }>;
   /**
-   * The id of the element that ends what a page must hold at its first paint (its navbar and
-   * sidebar), or null. The page then holds its first paint until that element is parsed
-   * (`<link rel="expect" blocking="render">`): a browser paints a long page while it still arrives,
-   * and a half-parsed navbar or sidebar moves when the rest comes (a layout shift).
+   * The id of the element that ends what a page must hold at its first paint, `top` (TOP_OF_PAGE)
+   * for the whole page, or null. The page then holds its first paint until that element is in the
+   * document (`<link rel="expect" blocking="render">`; Chromium lifts the hold at the element's
+   * start tag) or, for `top`, until the page is parsed: a browser paints a long page while it
+   * still arrives, and what it painted half-parsed moves when the rest comes (a layout shift).
    */
   paintAfter?: (data: PageRenderData) => string | null;
 }
