@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { emitSite, siteFiles } from '../../packages/engine/src/node/emit/emit-site';
-import { DiskSink, MemorySink } from '../../packages/engine/src/node/emit/sinks';
+import { DiscardSink, DiskSink, MemorySink } from '../../packages/engine/src/node/emit/sinks';
+import { DirCache } from '../../packages/engine/src/node/cache/dir-cache';
+import { createHash } from 'node:crypto';
 import { atomFeed, feedFileFor } from '../../packages/engine/src/node/emit/atom-feed';
 import { formatRedirects, matchRedirect, parseRedirects, redirectRules } from '../../packages/engine/src/node/emit/redirects';
 import { buildPageGraph, type PageGraph, type PageNode } from '../../packages/engine/src/node/graph/page-graph';
@@ -163,6 +165,44 @@ describe('emitSite and the sinks', () => {
     expect(() => emitSite(sink, { files: new Map([['index.html', 'next']]), copies: new Map([['assets/x.png', path.join(tmp, 'missing.png')]]) })).toThrow(/ENOENT/);
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(fs.readdirSync(path.join(tmp, 'abort', '.build.docsgen')).sort()).toEqual([path.basename(first.dir), 'docsgen-output-store'].sort());
+  });
+
+  it('reads a streamed file once, as it writes it, in every sink; the cache keeps it only once it was read to its end', () => {
+    const made: string[] = [];
+    function* pieces(): Generator<string> {
+      for (const piece of ['[', '1', ',2', ']']) {
+        made.push(piece);
+        yield piece;
+      }
+    }
+    const dir = path.join(tmp, 'stream-cache');
+    const cache = new DirCache<string>(dir, true, true);
+    const out = path.join(tmp, 'stream', 'build');
+    const disk = new DiskSink(out);
+    disk.write('a.json', { stream: cache.textThrough('a', pieces()) });
+    // written and stored piece by piece: nothing made before the sink asked for it
+    expect(made).toEqual(['[', '1', ',2', ']']);
+    disk.commit();
+    expect(fs.readFileSync(path.join(out, 'a.json'), 'utf8')).toBe('[1,2]');
+    expect(disk.manifest.get('a.json')).toBe(createHash('sha1').update('[1,2]').digest('base64url'));
+    expect(new DirCache<string>(dir, true, true).get('a')).toBe('[1,2]');
+    // a stream left halfway (a write that failed) stores no entry and leaves no temporary file
+    const halfway = cache.textThrough('b', pieces());
+    halfway.next();
+    halfway.return(undefined);
+    expect(cache.get('b')).toBeUndefined();
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // the memory sink and a failed build's sink read it too (what reading does still happens)
+    const memory = new MemorySink();
+    memory.write('a.json', { stream: pieces() });
+    expect(memory.files.get('a.json')).toBe('[1,2]');
+    made.length = 0;
+    new DiscardSink().write('a.json', { stream: pieces() });
+    expect(made).toEqual(['[', '1', ',2', ']']);
+    // with no folder, a kept cache holds the text
+    const inMemory = new DirCache<string>(null, true, true);
+    expect([...inMemory.textThrough('c', pieces())].join('')).toBe('[1,2]');
+    expect(inMemory.get('c')).toBe('[1,2]');
   });
 
   it('refuses output paths that escape the output folder', () => {

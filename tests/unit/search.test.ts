@@ -18,6 +18,7 @@ import { siteData } from '../../packages/engine/src/node/render/site-data';
 import { htmlDocument } from '../../packages/engine/src/node/render/html-document';
 import { searchVersionTag } from '../../packages/engine/src/shared/site';
 import { searchFiles } from '../../packages/engine/src/node/build/search';
+import { joined } from '../../packages/engine/src/node/emit/sinks';
 import { DirCache } from '../../packages/engine/src/node/cache/dir-cache';
 import type { HostedSettings } from '../../packages/engine/src/client/search-providers';
 
@@ -161,7 +162,7 @@ describe('buildSearchIndex', () => {
     const builder = new SearchIndexBuilder();
     // Records added twice under other ids: terms shared by many documents, and ids past 9 (key order).
     for (const copy of [0, 1, 2]) for (const r of records) builder.add({ ...r, objectID: `${r.objectID}~${copy}` });
-    const parts = builder.jsonParts();
+    const parts = [...builder.jsonParts()];
     expect(parts.length).toBeGreaterThan(10);
     expect(parts.join('')).toBe(JSON.stringify(builder['search']));
   });
@@ -249,8 +250,9 @@ describe('search facet names', () => {
   const facetsOf = (search: Record<string, unknown> | undefined) => validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')).search.facets;
   const recordsWith = (search: Record<string, unknown> | undefined) => {
     const site = resolveConfig(validateConfig({ title: 'T', url: 'https://docs.example', ...(search ? { search } : {}) }, path.join(root, 'docs-build.config.ts')), root, null);
-    const { files } = searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache<string>(null, true, true)).value;
-    return JSON.parse(files.get('search-records.json')!.join('')) as Array<Record<string, unknown>>;
+    const files = new Map<string, string>();
+    searchFiles(graph, sectionsOf(contents), site, new Map(), new DirCache<string>(null, true, true), (file, written) => files.set(file, String(joined(written))));
+    return JSON.parse(files.get('search-records.json')!) as Array<Record<string, unknown>>;
   };
 
   it('are neutral by default: `language` and `version`, with or without a search section', () => {

@@ -110,18 +110,19 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       result.rendered = rendered.rendered;
       // A watch rebuild reloads browsers first and writes the search files right after (they change
       // by one page's records; rebuilding them is the slowest part of a rebuild).
-      const search = () => searchFiles(graph, sections, config, rendered.keys, caches.search, apiPages?.records);
+      const search = (emit: (file: string, contents: FileContents) => void) => searchFiles(graph, sections, config, rendered.keys, caches.search, emit, apiPages?.records);
       const later = sink instanceof LiveSink ? sink : null;
-      const searchNow = later ? new Map<string, readonly string[]>() : report.take(await task(log, 'search', search, (r) => (r.value.reused ? 'from cache' : ''))).files;
-      if (later) for (const name of SEARCH_FILES) later.keep(name);
       // The search files, then the twins, are written as soon as they are made (each twin's
       // Markdown read back from the page store), so none of them waits in memory for the others.
       const written = new Set<string>();
-      for (const [file, parts] of searchNow) {
-        sink.write(file, parts);
-        written.add(file);
+      if (later) for (const name of SEARCH_FILES) later.keep(name);
+      else {
+        const emit = (file: string, contents: FileContents) => {
+          sink.write(file, contents);
+          written.add(file);
+        };
+        report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : '')));
       }
-      searchNow.clear();
       for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations)) {
         sink.write(file, text);
         written.add(file);
@@ -173,8 +174,8 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
 
 /** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
-async function writeLater(sink: LiveSink, search: () => Staged<{ files: Map<string, readonly string[]> }>): Promise<void> {
+async function writeLater(sink: LiveSink, search: (emit: (file: string, contents: FileContents) => void) => Staged<{ reused: boolean }>): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
-  for (const [name, text] of search().value.files) sink.write(name, text);
+  search((file, contents) => sink.write(file, contents));
   sink.commit();
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
-import { writeParts } from '../fs/write-parts';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -59,14 +58,23 @@ export class DirCache<T> {
   }
 
   /**
-   * A text entry given as its pieces (a text cache: `text` true), written one after another, never
-   * joined in memory: the search files of a large site. Read back by `get` as one string.
+   * A text entry written from pieces made while they pass on to their other reader (the output):
+   * each piece is stored as it goes by, and the entry exists once the last one has (an entry
+   * read halfway is never stored). A text cache only.
    */
-  setText(key: string, parts: readonly string[]): void {
-    if (!this.text) throw new Error('setText needs a cache of text entries');
+  *textThrough(key: string, parts: Iterable<string>): Generator<string> {
+    if (!this.text) throw new Error('textThrough needs a cache of text entries');
     if (!this.dir) {
-      if (this.keep) this.set(key, parts.join('') as T);
-      else this.misses++;
+      if (!this.keep) {
+        this.misses++;
+        return yield* parts;
+      }
+      const kept: string[] = [];
+      for (const part of parts) {
+        kept.push(part);
+        yield part;
+      }
+      this.set(key, kept.join('') as T);
       return;
     }
     this.misses++;
@@ -74,8 +82,19 @@ export class DirCache<T> {
     this.created = true;
     const file = this.fileOf(key);
     const tmp = `${file}.${process.pid}.tmp`;
-    writeParts(tmp, parts);
-    fs.renameSync(tmp, file);
+    const fd = fs.openSync(tmp, 'w');
+    let whole = false;
+    try {
+      for (const part of parts) {
+        fs.writeSync(fd, part);
+        yield part;
+      }
+      whole = true;
+    } finally {
+      fs.closeSync(fd);
+      if (whole) fs.renameSync(tmp, file);
+      else fs.rmSync(tmp, { force: true });
+    }
   }
 
   /** Drops every entry whose key is not in `keys` (pages deleted, outputs no longer made). */

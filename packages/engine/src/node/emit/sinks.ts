@@ -11,10 +11,19 @@ import { writeHashed, writeParts } from '../fs/write-parts';
  * served folder file by file, `MemorySink` nowhere (tests, `check`).
  */
 /**
- * What a file holds: text, bytes, or text given as the pieces it is made of, written one after
- * another and never joined in memory (the search files and `llms-full.txt` of a large site).
+ * Text made piece by piece while it is written (a generator), read once: a file no step holds
+ * whole, not even as its pieces (the search files of a large site).
  */
-export type FileContents = string | Buffer | readonly string[];
+export interface StreamedText {
+  readonly stream: Iterable<string>;
+}
+
+/**
+ * What a file holds: text, bytes, text given as the pieces it is made of, written one after
+ * another and never joined in memory (`llms-full.txt` of a large site), or text streamed.
+ */
+export type FileContents = string | Buffer | readonly string[] | StreamedText;
+type HeldContents = Exclude<FileContents, StreamedText>;
 
 export interface Sink {
   write(file: string, contents: FileContents): void;
@@ -32,21 +41,28 @@ export interface Sink {
 }
 
 const isParts = (contents: FileContents): contents is readonly string[] => Array.isArray(contents);
+const isStream = (contents: FileContents): contents is StreamedText => typeof contents === 'object' && 'stream' in contents;
 
-function contentHash(contents: FileContents): string {
+/** Contents a sink keeps until later (watch, memory): a stream read into its pieces now. */
+const held = (contents: FileContents): HeldContents => (isStream(contents) ? [...contents.stream] : contents);
+
+function contentHash(contents: HeldContents): string {
   const hash = createHash('sha1');
   if (isParts(contents)) for (const part of contents) hash.update(part);
   else hash.update(contents);
   return hash.digest('base64url');
 }
 
-function sizeOf(contents: FileContents): number {
+function sizeOf(contents: HeldContents): number {
   if (isParts(contents)) return contents.reduce((n, part) => n + Buffer.byteLength(part), 0);
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 }
 
 /** The contents as one string or buffer (for a sink that keeps files in memory). */
-export const joined = (contents: FileContents): string | Buffer => (isParts(contents) ? contents.join('') : contents);
+export function joined(contents: FileContents): string | Buffer {
+  const kept = held(contents);
+  return isParts(kept) ? kept.join('') : kept;
+}
 
 /**
  * `dir` joined with an output path, which must be a plain relative path that stays inside `dir`.
@@ -64,8 +80,9 @@ export class MemorySink implements Sink {
   readonly files = new Map<string, string | Buffer>();
   readonly manifest = new Map<string, string>();
   bytes = 0;
-  write(file: string, contents: FileContents): void {
+  write(file: string, streamed: FileContents): void {
     outputFile('/', file);
+    const contents = held(streamed);
     this.bytes += sizeOf(contents);
     this.files.set(file, joined(contents));
     this.manifest.set(file, contentHash(contents));
@@ -92,7 +109,7 @@ function atPath<T>(full: string, write: () => T): T {
 }
 
 /** Writes a file (`atPath` names it in an error). */
-function writeAt(full: string, contents: FileContents): void {
+function writeAt(full: string, contents: HeldContents): void {
   atPath(full, () => (isParts(contents) ? writeParts(full, contents) : fs.writeFileSync(full, contents)));
 }
 
@@ -100,8 +117,10 @@ function writeAt(full: string, contents: FileContents): void {
 export class DiscardSink implements Sink {
   readonly manifest = new Map<string, string>();
   bytes = 0;
-  write(file: string): void {
+  write(file: string, contents: FileContents): void {
     outputFile('/', file);
+    // a stream is read once, wherever it goes: what reading it does (filling the search index the next file is made from) still happens
+    if (isStream(contents)) for (const _ of contents.stream);
   }
   copy(_from: string, file: string): void {
     outputFile('/', file);
@@ -141,7 +160,7 @@ export class DiskSink implements Sink {
   write(file: string, contents: FileContents): void {
     const full = this.target(file);
     // Encoded once for its size, the file and its hash.
-    const written = atPath(full, () => writeHashed(full, isParts(contents) ? contents : [contents]));
+    const written = atPath(full, () => writeHashed(full, isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
     this.bytes += written.bytes;
     crashPoint(`wrote:${this.manifest.size}`);
     this.manifest.set(file, written.hash);
@@ -168,11 +187,12 @@ export class DiskSink implements Sink {
 export class LiveSink implements Sink {
   readonly manifest = new Map<string, string>();
   bytes = 0;
-  private readonly changed = new Map<string, FileContents>();
+  private readonly changed = new Map<string, HeldContents>();
 
   constructor(private readonly dir: string, private readonly previous: ReadonlyMap<string, string>) {}
 
-  write(file: string, contents: FileContents): void {
+  write(file: string, streamed: FileContents): void {
+    const contents = held(streamed);
     const hash = contentHash(contents);
     outputFile(this.dir, file);
     this.bytes += sizeOf(contents);

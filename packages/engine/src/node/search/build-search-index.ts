@@ -148,12 +148,12 @@ export class SearchIndexBuilder {
   }
 
   /**
-   * The index as JSON (loaded by the browser with `MiniSearch.loadJSON`), in pieces: exactly what
-   * `JSON.stringify` of the index gives, one term at a time instead of the whole of MiniSearch's
+   * The index as JSON (loaded by the browser with `MiniSearch.loadJSON`), in pieces made as they
+   * are read: exactly what `JSON.stringify` of the index gives, one term at a time instead of the whole of MiniSearch's
    * `toJSON()` (at 10,000 pages a second copy of the index as plain objects, about 100 MB). Reads
    * MiniSearch's term map, which `toJSON` iterates; a unit test holds the pieces to `JSON.stringify`.
    */
-  jsonParts(): string[] {
+  *jsonParts(): Generator<string> {
     const { _index: terms, ...rest } = this.search as unknown as MiniSearchFields;
     const head = JSON.stringify({
       documentCount: rest._documentCount,
@@ -165,20 +165,19 @@ export class SearchIndexBuilder {
       storedFields: Object.fromEntries(rest._storedFields),
       dirtCount: rest._dirtCount,
     });
-    const parts = [`${head.slice(0, -1)},"index":[`];
+    yield `${head.slice(0, -1)},"index":[`;
     let first = true;
     for (const [term, fieldIndex] of terms) {
       const data: Record<number, Record<number, number>> = {};
       for (const [fieldId, freqs] of fieldIndex) data[fieldId] = Object.fromEntries(freqs);
-      parts.push(`${first ? '' : ','}${JSON.stringify([term, data])}`);
+      yield `${first ? '' : ','}${JSON.stringify([term, data])}`;
       first = false;
     }
-    parts.push('],"serializationVersion":2}');
-    return parts;
+    yield '],"serializationVersion":2}';
   }
 
   json(): string {
-    return this.jsonParts().join('');
+    return [...this.jsonParts()].join('');
   }
 }
 
