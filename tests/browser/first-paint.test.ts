@@ -7,8 +7,7 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from '../helpers/browser';
 import { buildPortal, type BuiltPortal } from '../helpers/portal-site';
 import { observeShifts, type Shift } from '../helpers/layout-shift';
-
-const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+import { CONTENT_TYPES } from '../../packages/engine/src/node/dev/file-responses';
 
 /**
  * A page arrives in two parts, the second held back for a while, as on a slow network or when the
@@ -30,7 +29,7 @@ describe.skipIf(!hasChromium)('the first paint of a page that arrives in parts',
       const pathname = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
       const file = path.join(portal.out, pathname);
       if (path.extname(pathname) && fs.existsSync(file)) {
-        res.setHeader('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+        res.setHeader('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
         res.end(fs.readFileSync(file));
         return;
       }
