@@ -7,7 +7,6 @@ import type { Root as HastRoot, Element } from 'hast';
 import type { Node } from 'unist';
 import type { Definition, Link } from 'mdast';
 import { visit } from './walk';
-import { unsafeScheme } from '../../shared/routes';
 import { unsafeLinkProblem } from './plugins/remark-links';
 import { toHast } from 'mdast-util-to-hast';
 import type { Heading } from '../../shared/page';
@@ -99,7 +98,10 @@ export class MarkdownRenderer {
     const plain = hasPlugins(plugins) ? null : plainParagraph(text);
     // A link that would run script is the spec author's problem, placed at the description.
     const unsafe = (tree: Node) => {
-      for (const href of unsafeLinks(tree)) this.diagnostics.push(unsafeLinkProblem(href, where(text))!);
+      for (const href of linkTargets(tree)) {
+        const problem = unsafeLinkProblem(href, where(text));
+        if (problem) this.diagnostics.push(problem);
+      }
     };
     if (plain) {
       unsafe(plain);
@@ -122,12 +124,12 @@ export class MarkdownRenderer {
   }
 }
 
-/** The targets of links (mdast links and definitions, or hast `<a>`) that would run script: `javascript:`, `vbscript:`, `data:`. */
-function unsafeLinks(tree: Node): string[] {
+/** The targets of the links of a tree: mdast links and definitions, or hast `<a>` (the shortcut's tree). */
+function linkTargets(tree: Node): string[] {
   const found: string[] = [];
   visit(tree, (node) => {
     const href = node.type === 'link' || node.type === 'definition' ? (node as Link | Definition).url : node.type === 'element' && (node as Element).tagName === 'a' ? String((node as Element).properties.href ?? '') : null;
-    if (href !== null && unsafeScheme(href)) found.push(href);
+    if (href !== null) found.push(href);
   });
   return found;
 }
