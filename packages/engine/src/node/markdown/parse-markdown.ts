@@ -1,14 +1,50 @@
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
+import { fromMarkdown, type Extension as MdastExtension } from 'mdast-util-from-markdown';
+import { combineExtensions } from 'micromark-util-combine-extensions';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { gfm } from 'micromark-extension-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { directive } from 'micromark-extension-directive';
+import { directiveFromMarkdown } from 'mdast-util-directive';
 import type { Root } from 'mdast';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { SourceMap, type Replacement } from './source-map';
 
-const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).freeze();
-const mdParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
+/*
+ * The parsers: what remark-parse with remark-mdx, remark-gfm and remark-directive does (the parse
+ * worker runs exactly that, and a unit test holds the two to the same tree), with two costs taken
+ * out. micromark merges its extensions' constructs on every call: here they are merged once. And
+ * GFM's transform for the literal autolinks the tokenizer leaves in text (`&amp;www.x.com`,
+ * `a\@b.co`) runs four regular expressions, each walking the whole tree: here one walk first asks
+ * whether any text could hold one.
+ */
+
+/** Text that could hold a literal autolink: every pattern of the GFM transform needs one of these. */
+const AUTOLINK_CANDIDATE = /@|www\.|https?:\/\//i;
+
+/** Whether some text outside a link holds an autolink candidate (the transform skips links too). */
+function mayHoldLiteralAutolinks(node: { type: string; value?: unknown; children?: unknown[] }): boolean {
+  if (node.type === 'text') return typeof node.value === 'string' && AUTOLINK_CANDIDATE.test(node.value);
+  if (node.type === 'link' || node.type === 'linkReference' || !node.children) return false;
+  return (node.children as Array<typeof node>).some(mayHoldLiteralAutolinks);
+}
+
+const literalAutolinks = gfmAutolinkLiteralFromMarkdown().transforms ?? [];
+
+/** GFM's tree extensions, the literal-autolink transform run only where it could find something. */
+const gfmTreeExtensions = (): MdastExtension[] =>
+  gfmFromMarkdown().map((extension) => ({
+    ...extension,
+    transforms: extension.transforms?.map((transform) => (literalAutolinks.includes(transform) ? (tree: Root) => (mayHoldLiteralAutolinks(tree) ? transform(tree) : undefined) : transform)),
+  }));
+
+const parserOptions = (mdx: boolean) => ({
+  extensions: [combineExtensions([...(mdx ? [mdxjs()] : []), gfm(), directive()])],
+  mdastExtensions: [...(mdx ? [mdxFromMarkdown()] : []), ...gfmTreeExtensions(), directiveFromMarkdown()],
+});
+const mdxOptions = parserOptions(true);
+const mdOptions = parserOptions(false);
 
 interface PointLike { line?: number; column?: number; start?: { line?: number; column?: number } }
 
@@ -33,9 +69,8 @@ export function syntaxDiagnostic(e: ParseErrorLike, file: string): Diagnostic {
 
 /** Parses MDX (`.mdx`) or CommonMark + GFM (`.md`) into mdast; a syntax error becomes a positioned diagnostic. */
 export function parseMarkdown(source: string, file: string): { tree: Root | null; diagnostics: Diagnostic[] } {
-  const parser = isMdx(file) ? mdxParser : mdParser;
   try {
-    return { tree: parser.parse(source), diagnostics: [] };
+    return { tree: fromMarkdown(source, isMdx(file) ? mdxOptions : mdOptions), diagnostics: [] };
   } catch (error) {
     return { tree: null, diagnostics: [syntaxDiagnostic(error as ParseErrorLike, file)] };
   }
