@@ -90,4 +90,30 @@ describe('remarkPlugins and rehypePlugins from the config', () => {
     expect(readOut(root, 'index.html')).not.toContain('target="_blank"');
     expect(overview().every((html) => /<a href="https:\/\/example\.com\/keys"[^>]* target="_top">/.test(html))).toBe(true);
   });
+
+  it('caches a page as it compiled when its file is saved while the build runs (persistent cache on)', async () => {
+    // A plugin stands in for an author who saves the page while it compiles: the build reads the
+    // old text, the file then holds the new one. The next build must compile the new text, not
+    // reuse the old page under the new file's fingerprint.
+    const SAVE_MID_BUILD = `
+function remarkSaveMidBuild() {
+  return (tree: { children: Array<{ type: string; children?: Array<{ value?: string }> }> }) => {
+    const page = 'content/guide/setup.mdx';
+    if (!tree.children.some((n) => n.type === 'heading' && n.children?.[0]?.value === 'Install') || fs.existsSync('saved.txt')) return;
+    fs.writeFileSync('saved.txt', '');
+    fs.writeFileSync(page, fs.readFileSync(page, 'utf8').replace('Use Homebrew.', 'Use the installer.'));
+  };
+}`;
+    const root = siteWithPlugins('basic', `import fs from 'node:fs';\n${SAVE_MID_BUILD}`, 'remarkPlugins: [remarkSaveMidBuild],');
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      expect(problems(await buildSite(root, { noCache: false }), root)).toEqual([]);
+      expect(readOut(root, 'guide/setup/index.html')).toContain('Use Homebrew.');
+      expect(problems(await buildSite(root, { noCache: false }), root)).toEqual([]);
+      expect(readOut(root, 'guide/setup/index.html')).toContain('Use the installer.');
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
+import { readSourceAhead, type SourceRead } from '../markdown/read-source';
 
 /** A compiled page as the build keeps it, with the fingerprint of the sources it came from (its file and every include). */
 export interface PageEntry {
@@ -57,7 +58,7 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
   const diagnostics: Diagnostic[] = [...files.diagnostics];
   const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
   const context = contextHash(ctx);
-  const fingerprint = (route: string, deps: string[]) => sourcesHash(context, route, deps);
+  const fingerprint = (route: string, deps: string[], compiled?: CompiledFile) => sourcesHash(context, route, deps, compiled);
   // Pages in file order; a slot is filled from the caches now, or once its page has compiled.
   const slots: Array<KeptPage | undefined> = [];
   const jobs: Job[] = [];
@@ -80,12 +81,12 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
     jobs.push({ at: slots.length, file, route });
     slots.push(undefined);
   }
-  await compileJobs(jobs, ctx, (job, page) => {
+  await compileJobs(jobs, ctx, (job, page, read) => {
     slots[job.at] = storePage(page, store);
     memo?.delete(job.file);
     if (page.diagnostics.length) return;
     const deps = [...page.dependencies, ...page.assets.map((a) => a.source)];
-    const entry = { hash: fingerprint(job.route, deps), deps, page };
+    const entry = { hash: fingerprint(job.route, deps, 'bytes' in read ? { file: job.file, bytes: read.bytes } : undefined), deps, page };
     if (!entry.hash) return;
     memo?.set(job.file, entry);
     cache.set(job.file, entry);
@@ -114,17 +115,33 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
  */
 const PAGES_IN_HAND = 8;
 
+/** How many pages ahead of the one compiling are being read, on libuv's threads. */
+const READ_AHEAD = 16;
+
 /**
  * Compiles the jobs, several at once when the highlighter renders elsewhere; `done` is called once
  * per job, as each finishes (the caller keeps the file order).
  */
-async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job: Job, page: ContentPage) => void): Promise<void> {
+async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job: Job, page: ContentPage, read: SourceRead) => void): Promise<void> {
   let next = 0;
+  // Reads settle into values: a read ahead of a page the build never reaches (it failed on an
+  // earlier one) must not become an unhandled rejection. A failed read throws where the page compiles.
+  const reads = new Map<number, Promise<{ read: SourceRead } | { error: unknown }>>();
+  const readAhead = (from: number) => {
+    for (let at = from; at < Math.min(jobs.length, from + READ_AHEAD); at++) {
+      if (!reads.has(at)) reads.set(at, readSourceAhead(jobs[at]!.file).then((read) => ({ read }), (error: unknown) => ({ error })));
+    }
+  };
   const lane = async () => {
     while (next < jobs.length) {
-      const job = jobs[next++]!;
+      const at = next++;
+      const job = jobs[at]!;
+      readAhead(at);
+      const read = await reads.get(at)!;
+      reads.delete(at);
+      if ('error' in read) throw read.error;
       const { compilePage } = await loadCompiler();
-      done(job, keepPage(await compilePage(job.file, job.route, ctx)));
+      done(job, keepPage(await compilePage(job.file, job.route, ctx, read.read)), read.read);
     }
   };
   // A site's own plugins may not expect two pages at once: its pages compile one at a time.
@@ -140,10 +157,19 @@ function contextHash(ctx: CompileContext): string {
   return hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), JSON.stringify(ctx.variables), [...ctx.components].join(), ctx.codeLanguages.join(), ctx.contentPath, (ctx.reservedIds ?? []).join(), ...plugins);
 }
 
-/** Hash of a page's sources; '' when one of them can no longer be read (the entry is stale). */
-function sourcesHash(context: string, route: string, deps: string[]): string {
+/** A source file as it was compiled: its bytes, read once for the compiler and the fingerprint. */
+interface CompiledFile {
+  file: string;
+  bytes: Buffer;
+}
+
+/**
+ * Hash of a page's sources (`compiled`, the page's own file, from the bytes that compiled); '' when
+ * one of them can no longer be read (the entry is stale).
+ */
+function sourcesHash(context: string, route: string, deps: string[], compiled?: CompiledFile): string {
   try {
-    return hashOf(context, route, ...deps.map((d) => fs.readFileSync(d, 'latin1')));
+    return hashOf(context, route, ...deps.map((d) => (d === compiled?.file ? compiled.bytes.toString('latin1') : fs.readFileSync(d, 'latin1'))));
   } catch {
     return '';
   }

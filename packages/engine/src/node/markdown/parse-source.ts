@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Root as MdastRoot } from 'mdast';
 import type { Diagnostic } from '../../shared/diagnostic';
 import { splitFrontmatter, type Frontmatter } from '../crawl/frontmatter';
@@ -8,8 +7,9 @@ import { remarkValidateContent } from './plugins/remark-validate-content';
 import { remarkUnravel } from './plugins/remark-unravel';
 import { reportHtmlInMarkdown } from './plugins/remark-markdown-html';
 import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark-directives';
-import { checkFileSize, checkTreeDepth, checkTreeSize, MAX_TREE_NODES, PARSE_DEADLINE_MS, parsesInline, parseTimeout, scanNesting, tooManyNodes } from './limits';
+import { checkTreeDepth, checkTreeSize, MAX_TREE_NODES, PARSE_DEADLINE_MS, parsesInline, parseTimeout, scanNesting, tooManyNodes } from './limits';
 import type { CompileContext } from './compile-page';
+import { readSource } from './read-source';
 
 /*
  * Reading and parsing one source file (page or partial) within the content limits: size, nesting,
@@ -21,22 +21,6 @@ export interface ParsedSource {
   frontmatter: Frontmatter;
   source: string;
   diagnostics: Diagnostic[];
-}
-
-/** How much of a file too large to compile is read for its frontmatter (its title names it in the site). */
-const HEAD_BYTES = 64 * 1024;
-
-/** A file's text, or FileTooLarge and only the file's head: a file that large is not content. Reads disk. */
-export function readSource(file: string): { text: string } | { problem: Diagnostic; head: string } {
-  const problem = checkFileSize(fs.statSync(file).size, file);
-  if (!problem) return { text: fs.readFileSync(file, 'utf8') };
-  const head = Buffer.alloc(HEAD_BYTES);
-  const fd = fs.openSync(file, 'r');
-  try {
-    return { problem, head: head.subarray(0, fs.readSync(fd, head, 0, HEAD_BYTES, 0)).toString('utf8') };
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /**
