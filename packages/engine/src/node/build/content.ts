@@ -10,7 +10,7 @@ import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
 import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
-import { readSourceAhead, type SourceRead } from '../markdown/read-source';
+import { readSource, type SourceRead } from '../markdown/read-source';
 
 /** A compiled page as the build keeps it, with the fingerprint of the sources it came from (its file and every include). */
 export interface PageEntry {
@@ -115,33 +115,18 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
  */
 const PAGES_IN_HAND = 8;
 
-/** How many pages ahead of the one compiling are being read, on libuv's threads. */
-const READ_AHEAD = 16;
-
 /**
  * Compiles the jobs, several at once when the highlighter renders elsewhere; `done` is called once
  * per job, as each finishes (the caller keeps the file order).
  */
 async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job: Job, page: ContentPage, read: SourceRead) => void): Promise<void> {
   let next = 0;
-  // Reads settle into values: a read ahead of a page the build never reaches (it failed on an
-  // earlier one) must not become an unhandled rejection. A failed read throws where the page compiles.
-  const reads = new Map<number, Promise<{ read: SourceRead } | { error: unknown }>>();
-  const readAhead = (from: number) => {
-    for (let at = from; at < Math.min(jobs.length, from + READ_AHEAD); at++) {
-      if (!reads.has(at)) reads.set(at, readSourceAhead(jobs[at]!.file).then((read) => ({ read }), (error: unknown) => ({ error })));
-    }
-  };
   const lane = async () => {
     while (next < jobs.length) {
-      const at = next++;
-      const job = jobs[at]!;
-      readAhead(at);
-      const read = await reads.get(at)!;
-      reads.delete(at);
-      if ('error' in read) throw read.error;
+      const job = jobs[next++]!;
+      const read = readSource(job.file);
       const { compilePage } = await loadCompiler();
-      done(job, keepPage(await compilePage(job.file, job.route, ctx, read.read)), read.read);
+      done(job, keepPage(await compilePage(job.file, job.route, ctx, read)), read);
     }
   };
   // A site's own plugins may not expect two pages at once: its pages compile one at a time.

@@ -3,8 +3,8 @@ import type { Diagnostic } from '../../shared/diagnostic';
 import { checkFileSize } from './limits';
 
 /*
- * Reading a content file within the size limit. Kept apart from the parser so that the content
- * stage can read pages ahead without loading it (a warm build never does).
+ * Reading a content file within the size limit. Kept apart from the parser, which the content
+ * stage loads only when a page needs compiling (a warm build never does).
  */
 
 /**
@@ -31,18 +31,5 @@ export function readSource(file: string): SourceRead {
     return head(problem, bytes, fs.readSync(fd, bytes, 0, HEAD_BYTES, 0));
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-/** `readSource` on libuv's thread pool, so that the next pages are read while this thread compiles. Reads disk. */
-export async function readSourceAhead(file: string): Promise<SourceRead> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const problem = checkFileSize((await handle.stat()).size, file);
-    if (!problem) return whole(await handle.readFile());
-    const bytes = Buffer.alloc(HEAD_BYTES);
-    return head(problem, bytes, (await handle.read(bytes, 0, HEAD_BYTES, 0)).bytesRead);
-  } finally {
-    await handle.close();
   }
 }
