@@ -44,7 +44,8 @@ describe('a build killed at any point leaves the previous site or the new one, w
     expect(next).not.toEqual(previous);
   });
 
-  const points = ['locked', 'version-created', 'wrote:1', 'wrote:5', 'wrote:20', 'before-commit', 'before-rename', 'after-rename', 'before-cleanup'];
+  // `claimed`: the previous site renamed to the killed build's trash, not yet deleted (the next build takes it over)
+  const points = ['locked', 'version-created', 'wrote:1', 'wrote:5', 'wrote:20', 'before-commit', 'before-rename', 'after-rename', 'before-cleanup', 'claimed'];
   for (const point of points) {
     it(`killed at ${point}`, async () => {
       const root = copyFixture('basic');
@@ -53,7 +54,7 @@ describe('a build killed at any point leaves the previous site or the new one, w
       expect(await build(root, { DOCSGEN_CRASH_AT: point })).toBe('SIGKILL');
       const seen = snapshot(path.join(root, 'build'));
       // Before the rename the old site is served; from it on, the new one. Never a mix, never nothing.
-      expect(seen).toEqual(['after-rename', 'before-cleanup'].includes(point) ? next : previous);
+      expect(seen).toEqual(['after-rename', 'before-cleanup', 'claimed'].includes(point) ? next : previous);
       // The next build removes what the killed one left and publishes a whole site.
       expect(await build(root)).toBe('0');
       expect(snapshot(path.join(root, 'build'))).toEqual(next);

@@ -115,15 +115,15 @@ describe('emitSite and the sinks', () => {
   const asset = path.join(tmp, 'diagram.png');
   fs.writeFileSync(asset, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 
-  it('hands every file and copy to a MemorySink', () => {
+  it('hands every file and copy to a MemorySink', async () => {
     const sink = new MemorySink();
-    emitSite(sink, { files: new Map([['index.html', '<p>hi</p>'], ['guide/index.html', '<p>guide</p>']]), copies: new Map([['assets/diagram.0123abcd.png', asset]]) });
+    await emitSite(sink, { files: new Map([['index.html', '<p>hi</p>'], ['guide/index.html', '<p>guide</p>']]), copies: new Map([['assets/diagram.0123abcd.png', asset]]) });
     expect([...sink.files.keys()]).toEqual(['index.html', 'guide/index.html', 'assets/diagram.0123abcd.png']);
     expect(sink.files.get('guide/index.html')).toBe('<p>guide</p>');
     expect(sink.files.get('assets/diagram.0123abcd.png')).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
 
-  it('aborts the sink and rethrows when a write fails', () => {
+  it('aborts the sink and rethrows when a write fails', async () => {
     class FailingSink extends MemorySink {
       aborted = 0;
       override write(file: string, contents: string | Buffer): void {
@@ -136,18 +136,18 @@ describe('emitSite and the sinks', () => {
       }
     }
     const sink = new FailingSink();
-    expect(() => emitSite(sink, { files: new Map([['ok.html', 'a'], ['bad.html', 'b']]), copies: new Map() })).toThrow('disk full');
+    await expect(emitSite(sink, { files: new Map([['ok.html', 'a'], ['bad.html', 'b']]), copies: new Map() })).rejects.toThrow('disk full');
     expect(sink.aborted).toBe(1);
     expect(sink.files.size).toBe(0);
   });
 
-  it('DiskSink writes a version folder and swaps the output link to it in one rename on commit', () => {
+  it('DiskSink writes a version folder and swaps the output link to it in one rename on commit', async () => {
     const out = path.join(tmp, 'commit', 'build');
     const first = new DiskSink(out);
-    emitSite(first, { files: new Map([['stale.html', 'old']]), copies: new Map() });
+    await emitSite(first, { files: new Map([['stale.html', 'old']]), copies: new Map() });
     const sink = new DiskSink(out);
     expect(path.dirname(sink.dir)).toBe(path.join(tmp, 'commit', '.build.docsgen'));
-    emitSite(sink, { files: new Map([['guide/index.html', 'new']]), copies: new Map([['assets/d.png', asset]]) });
+    await emitSite(sink, { files: new Map([['guide/index.html', 'new']]), copies: new Map([['assets/d.png', asset]]) });
     expect(fs.lstatSync(out).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(out, 'guide/index.html'), 'utf8')).toBe('new');
     expect(fs.readFileSync(path.join(out, 'assets/d.png'))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -157,17 +157,40 @@ describe('emitSite and the sinks', () => {
     expect(fs.readdirSync(path.join(tmp, 'commit', '.build.docsgen')).sort()).toEqual([path.basename(sink.dir), 'docsgen-output-store'].sort());
   });
 
-  it('DiskSink leaves the previous output untouched when emitting fails', () => {
+  it('DiskSink leaves the previous output untouched when emitting fails', async () => {
     const out = path.join(tmp, 'abort', 'build');
     const first = new DiskSink(out);
-    emitSite(first, { files: new Map([['index.html', 'previous']]), copies: new Map() });
+    await emitSite(first, { files: new Map([['index.html', 'previous']]), copies: new Map() });
     const sink = new DiskSink(out);
-    expect(() => emitSite(sink, { files: new Map([['index.html', 'next']]), copies: new Map([['assets/x.png', path.join(tmp, 'missing.png')]]) })).toThrow(/ENOENT/);
+    await expect(emitSite(sink, { files: new Map([['index.html', 'next']]), copies: new Map([['assets/x.png', path.join(tmp, 'missing.png')]]) })).rejects.toThrow(/ENOENT/);
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(fs.readdirSync(path.join(tmp, 'abort', '.build.docsgen')).sort()).toEqual([path.basename(first.dir), 'docsgen-output-store'].sort());
   });
 
-  it('reads a streamed file once, as it writes it, in every sink; the cache keeps it only once it was read to its end', () => {
+  it('DiskSink removes what is stale without following links, and leaves the trash of a live build and the published version alone', async () => {
+    const out = path.join(tmp, 'stale', 'build');
+    const store = path.join(tmp, 'stale', '.build.docsgen');
+    const first = new DiskSink(out);
+    await emitSite(first, { files: new Map([['index.html', 'first']]), copies: new Map() });
+    // what killed builds leave: a link to a folder outside the store (never followed), trash of a
+    // process that is gone (taken over), and trash of one that runs (pid 1: left to it)
+    const outside = path.join(tmp, 'stale-outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'keep.txt'), 'mine');
+    fs.symlinkSync(outside, path.join(store, 'killed.link'));
+    fs.mkdirSync(path.join(store, 'trash-999999999-old', 'a'), { recursive: true });
+    fs.mkdirSync(path.join(store, 'trash-1-busy'));
+    const sink = new DiskSink(out);
+    await emitSite(sink, { files: new Map(Array.from({ length: 40 }, (_, i) => [`p${i}/index.html`, `page ${i}`] as const)), copies: new Map() });
+    expect(fs.readdirSync(store).sort()).toEqual([path.basename(sink.dir), 'docsgen-output-store', 'trash-1-busy'].sort());
+    expect(fs.readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('mine');
+    expect(fs.readFileSync(path.join(out, 'p39/index.html'), 'utf8')).toBe('page 39');
+    // a failure after the swap (the cleanup) aborts the sink: the published version stays
+    sink.abort();
+    expect(fs.readFileSync(path.join(out, 'p0/index.html'), 'utf8')).toBe('page 0');
+  });
+
+  it('reads a streamed file once, as it writes it, in every sink; the cache keeps it only once it was read to its end', async () => {
     const made: string[] = [];
     function* pieces(): Generator<string> {
       for (const piece of ['[', '1', ',2', ']']) {
@@ -182,7 +205,7 @@ describe('emitSite and the sinks', () => {
     disk.write('a.json', { stream: cache.textThrough('a', pieces()) });
     // written and stored piece by piece: nothing made before the sink asked for it
     expect(made).toEqual(['[', '1', ',2', ']']);
-    disk.commit();
+    await disk.commit();
     expect(fs.readFileSync(path.join(out, 'a.json'), 'utf8')).toBe('[1,2]');
     expect(disk.manifest.get('a.json')).toBe(createHash('sha1').update('[1,2]').digest('base64url'));
     expect(new DirCache<string>(dir, true, true).get('a')).toBe('[1,2]');

@@ -54,11 +54,11 @@ export function siteFiles(graph: PageGraph, config: ResolvedConfig): Map<string,
 }
 
 /** Writes everything through the sink and commits it; on any failure the sink is aborted. Side effects. */
-export function emitSite(sink: Sink, output: SiteFiles): void {
+export async function emitSite(sink: Sink, output: SiteFiles): Promise<void> {
   try {
     for (const [file, contents] of output.files) sink.write(file, contents);
     for (const [file, from] of output.copies) sink.copy(from, file);
-    sink.commit();
+    await sink.commit();
   } catch (error) {
     sink.abort();
     throw error;

@@ -99,28 +99,40 @@ export class OutputVersion {
     return version;
   }
 
-  /** Points the output path at this version in one atomic rename, then removes what is stale. */
-  commit(): void {
+  /** Whether the output path points at this version (from then on `abort` leaves it alone). */
+  private published = false;
+
+  /**
+   * Points the output path at this version in one atomic rename, then removes what is stale: under
+   * the store's lock each stale entry is only renamed to this process's trash, and the trash is
+   * deleted after the lock is let go, many entries at once on libuv's threads (the previous version
+   * of a 10,000-page site is 30,000 files and folders: 5-6 s one by one, 3.6 s this way).
+   */
+  async commit(): Promise<void> {
     const store = storeFor(this.out);
     crashPoint('before-commit');
-    // One build at a time swaps and cleans up: a cleanup that read the current version just before
-    // another build's swap would otherwise delete the version that swap had just published.
-    withStoreLock(store, () => {
+    // One build at a time swaps and claims what is stale: a cleanup that read the current version
+    // just before another build's swap would otherwise delete the version that swap had just published.
+    const trash = withStoreLock(store, () => {
       adoptLegacyOutput(this.out, store);
       const link = path.join(store, `${this.id}.link`);
       const target = process.platform === 'win32' ? this.dir : path.relative(path.dirname(this.out), this.dir);
       fs.symlinkSync(target, link, process.platform === 'win32' ? 'junction' : 'dir');
       crashPoint('before-rename');
       fs.renameSync(link, this.out);
+      this.published = true;
       crashPoint('after-rename');
       fs.rmSync(this.lock, { force: true });
       crashPoint('before-cleanup');
-      removeStaleVersions(this.out);
+      return claimStaleVersions(this.out);
     });
+    crashPoint('claimed');
+    await removeAll(trash);
   }
 
+  /** Removes the version being written; never one already published. */
   abort(): void {
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    if (!this.published) fs.rmSync(this.dir, { recursive: true, force: true });
     fs.rmSync(this.lock, { force: true });
   }
 }
@@ -155,9 +167,9 @@ const STORE_LOCK = 'commit.lock';
 /**
  * Runs `work` holding the store's commit lock: a file created exclusively, naming this process. A
  * lock whose process is gone (a build killed while committing) is taken over; a live one is waited
- * for, a few milliseconds at a time (a commit is one rename and a cleanup).
+ * for, a few milliseconds at a time (a commit holds it for one rename and the renames of what is stale).
  */
-function withStoreLock(store: string, work: () => void): void {
+function withStoreLock<T>(store: string, work: () => T): T {
   const file = path.join(store, STORE_LOCK);
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
@@ -171,7 +183,7 @@ function withStoreLock(store: string, work: () => void): void {
     }
   }
   try {
-    work();
+    return work();
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -185,6 +197,10 @@ function lockHeld(lock: string): boolean {
   } catch {
     return false;
   }
+  return processAlive(pid);
+}
+
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -193,19 +209,48 @@ function lockHeld(lock: string): boolean {
   }
 }
 
+/** A stale entry claimed by a process for removal: `trash-<pid>-<name>`. */
+const TRASH = /^trash-(\d+)-(.+)$/;
+
 /**
- * Removes versions that are neither current nor being written by a live process: the previous site
- * after a swap, and whatever killed builds left (folders, links, locks). Only inside a store
- * docsgen marked as its own.
+ * Claims every entry that is neither the current version nor being written by a live process: the
+ * previous site after a swap, and whatever killed builds left (folders, links, locks, and trash a
+ * dead process did not finish removing). Each is renamed to this process's trash, which no other
+ * build touches while this process lives; returns their new paths. Only inside a store docsgen
+ * marked as its own, and only under the store's lock.
  */
-export function removeStaleVersions(out: string): void {
+function claimStaleVersions(out: string): string[] {
   const store = storeFor(out);
-  if (!isStore(store)) return;
+  if (!isStore(store)) return [];
   const current = currentVersion(out);
+  const claimed: string[] = [];
   for (const name of fs.readdirSync(store)) {
     if (name === STORE_MARKER || name === STORE_LOCK) continue;
-    const id = name.replace(/\.(link|lock)$/, '');
-    if (path.join(store, id) === current || lockHeld(path.join(store, `${id}.lock`))) continue;
-    fs.rmSync(path.join(store, name), { recursive: true, force: true });
+    const trash = TRASH.exec(name);
+    if (trash) {
+      if (processAlive(Number(trash[1]))) continue;
+    } else {
+      const id = name.replace(/\.(link|lock)$/, '');
+      if (path.join(store, id) === current || lockHeld(path.join(store, `${id}.lock`))) continue;
+    }
+    const to = path.join(store, `trash-${process.pid}-${trash ? trash[2] : name}`);
+    fs.renameSync(path.join(store, name), to);
+    claimed.push(to);
   }
+  return claimed;
+}
+
+/** How many removals run at once on libuv's threads. */
+const REMOVALS_AT_ONCE = 8;
+
+/** Removes files and folders, their top-level entries several at a time. */
+async function removeAll(paths: readonly string[]): Promise<void> {
+  // Only a real folder is listed: a link (`<id>.link`) is removed, never followed.
+  const entries = paths.flatMap((p) => (fs.lstatSync(p).isDirectory() ? fs.readdirSync(p).map((name) => path.join(p, name)) : []));
+  let next = 0;
+  const lane = async () => {
+    while (next < entries.length) await fs.promises.rm(entries[next++]!, { recursive: true, force: true });
+  };
+  await Promise.all(Array.from({ length: REMOVALS_AT_ONCE }, lane));
+  await Promise.all(paths.map((p) => fs.promises.rm(p, { recursive: true, force: true })));
 }

@@ -29,7 +29,7 @@ export interface Sink {
   write(file: string, contents: FileContents): void;
   copy(from: string, file: string): void;
   /** Makes everything written visible (at once, for a disk build). */
-  commit(): void;
+  commit(): void | Promise<void>;
   /** Discards everything written (a failed build). */
   abort(): void;
   /** Output path → hash of its contents, of everything written so far. */
@@ -170,8 +170,9 @@ export class DiskSink implements Sink {
     this.write(file, fs.readFileSync(from));
   }
 
-  commit(): void {
-    this.version.commit();
+  /** Swaps the version in, then removes the stale ones (see `OutputVersion.commit`). */
+  commit(): Promise<void> {
+    return this.version.commit();
   }
 
   abort(): void {
