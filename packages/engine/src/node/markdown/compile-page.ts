@@ -16,7 +16,7 @@ import { fileOf, setSourceFile } from './plugins/source-file';
 import type { CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
 import { parsePage, parsePartial, unreadable, type ParsedSource } from './parse-source';
-import { readSource, type SourceRead } from './read-source';
+import type { SourceRead } from './read-source';
 import { markdownBody } from './markdown-twin';
 import { runRehypePlugins, runRemarkPlugins, type UserPlugins } from './user-plugins';
 
@@ -182,9 +182,9 @@ function jsxToElements(tree: HastRoot): void {
 
 /**
  * Compiles one content page: frontmatter, MDX → validated, transformed mdast → hast with finished
- * code. `read` is the file as read ahead by the caller, else it is read here.
+ * code. `read` is the file as the caller read it (whose bytes also fingerprint the page).
  */
-export async function compilePage(file: string, route: string, ctx: CompileContext, read: SourceRead = readSource(file)): Promise<CompiledPage> {
+export async function compilePage(file: string, route: string, ctx: CompileContext, read: SourceRead): Promise<CompiledPage> {
   const parsed = 'problem' in read ? unreadable(read.problem, read.head, file) : parsePage(file, ctx, read.text);
   const dependencies = new Set<string>([file]);
   const result: CompiledPage = {

@@ -7,7 +7,8 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { directive } from 'micromark-extension-directive';
 import { directiveFromMarkdown } from 'mdast-util-directive';
-import type { Root } from 'mdast';
+import type { Root, Text } from 'mdast';
+import { CONTINUE, EXIT, SKIP, visit } from './walk';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { SourceMap, type Replacement } from './source-map';
 
@@ -24,10 +25,15 @@ import { SourceMap, type Replacement } from './source-map';
 const AUTOLINK_CANDIDATE = /@|www\.|https?:\/\//i;
 
 /** Whether some text outside a link holds an autolink candidate (the transform skips links too). */
-function mayHoldLiteralAutolinks(node: { type: string; value?: unknown; children?: unknown[] }): boolean {
-  if (node.type === 'text') return typeof node.value === 'string' && AUTOLINK_CANDIDATE.test(node.value);
-  if (node.type === 'link' || node.type === 'linkReference' || !node.children) return false;
-  return (node.children as Array<typeof node>).some(mayHoldLiteralAutolinks);
+function mayHoldLiteralAutolinks(tree: Root): boolean {
+  let found = false;
+  visit(tree, (node) => {
+    if (node.type === 'link' || node.type === 'linkReference') return SKIP;
+    if (node.type !== 'text' || !AUTOLINK_CANDIDATE.test((node as Text).value)) return CONTINUE;
+    found = true;
+    return EXIT;
+  });
+  return found;
 }
 
 const literalAutolinks = gfmAutolinkLiteralFromMarkdown().transforms ?? [];

@@ -3,9 +3,9 @@ import type { Root } from 'mdast';
 import type { ParseErrorLike } from './parse-markdown';
 
 /**
- * The parser's plugins, in the order parse-markdown.ts applies them: the worker imports these same
- * modules by name (it cannot share the main thread's module instances). A unit test checks that both
- * give the same tree.
+ * The remark plugins whose extensions parse-markdown.ts combines, in its order: the worker imports
+ * these modules by name (it cannot share the main thread's module instances). A unit test checks
+ * that both give the same tree.
  */
 export const PARSER_MODULES = {
   mdx: ['remark-parse', 'remark-mdx', 'remark-gfm', 'remark-directive'],
