@@ -8,6 +8,7 @@ import type { SiteData } from '../../shared/site';
 import { hasCard, socialCardUrlFor } from '../../shared/agent-files';
 import type { PageGraph } from '../graph/page-graph';
 import type { DirCache } from '../cache/dir-cache';
+import { WORKER_LIMITS } from '../workers/engine-worker';
 
 /** Open Graph's recommended size. */
 export const CARD_WIDTH = 1200;
@@ -202,7 +203,7 @@ class CardWorker {
   private start(): Worker {
     if (this.worker) return this.worker;
     const workerData = { base: import.meta.url, satori: import.meta.resolve('satori'), width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts().map((f) => ({ ...f, data: new Uint8Array(f.data) })) };
-    const worker = new Worker(CARD_WORKER, { eval: true, workerData });
+    const worker = new Worker(CARD_WORKER, { eval: true, workerData, resourceLimits: WORKER_LIMITS });
     worker.on('message', (m: { id: number; png?: Uint8Array; error?: string }) => {
       const job = this.sent.get(m.id);
       if (!job) return this.fallBack(); // the worker could not load its libraries

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { JsonObject } from './load-openapi';
+import { WORKER_LIMITS } from '../workers/engine-worker';
 
 /** What @readme/openapi-parser says about a document: valid, or its error messages. */
 export interface SpecValidation {
@@ -37,7 +38,7 @@ import(workerData.parser)
 export function validateSpec(document: JsonObject): Promise<SpecValidation> {
   let worker: Worker;
   try {
-    worker = new Worker(WORKER, { eval: true, workerData: { document, parser: import.meta.resolve('@readme/openapi-parser'), options: OPTIONS } });
+    worker = new Worker(WORKER, { eval: true, workerData: { document, parser: import.meta.resolve('@readme/openapi-parser'), options: OPTIONS }, resourceLimits: WORKER_LIMITS });
   } catch {
     return validateHere(document);
   }
