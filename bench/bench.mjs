@@ -284,8 +284,11 @@ console.log(`docsgen bench: ${path.relative(process.cwd(), root) || '.'} (${os.c
 
 const { cold, warm, out } = measureBuilds(root, runs);
 const coldMs = median(cold.map((r) => r.wall));
-line('cold build (fresh process, empty cache), median wall time', fmtS(coldMs), '≤ 5 s', `${cold[0].pages} pages; in-process ${fmtS(median(cold.map((r) => r.inner)))}; runs ${cold.map((r) => (r.wall / 1000).toFixed(2)).join(', ')} s`);
-line('warm build (persistent cache), median wall time', fmtS(median(warm.map((r) => r.wall))), '≤ 1.5 s', `in-process ${fmtS(median(warm.map((r) => r.inner)))}`);
+// DESIGN.md sets the portal's speed budgets relative to its cold build (absolute times drift up to
+// 3x between hours here); the cold build itself is held to the Hugo ratio (the corpus rows).
+line('cold build (fresh process, empty cache), median wall time', fmtS(coldMs), 'see the Hugo ratios', `${cold[0].pages} pages; in-process ${fmtS(median(cold.map((r) => r.inner)))}; runs ${cold.map((r) => (r.wall / 1000).toFixed(2)).join(', ')} s`);
+const warmMs = median(warm.map((r) => r.wall));
+line('warm build (persistent cache), median wall time', fmtS(warmMs), `≤ a tenth of the cold build (${fmtS(coldMs / 10)})`, `${(coldMs / warmMs).toFixed(1)}× faster than cold; in-process ${fmtS(median(warm.map((r) => r.inner)))}`);
 line('peak RSS of a cold build', `${Math.max(...cold.map((r) => r.rss)).toFixed(0)} MiB`, '≤ 300 MiB');
 const api = measureApiCost(root, runs);
 if (api) {
@@ -293,7 +296,7 @@ if (api) {
   line('API reference: added to a cold build (with − without the spec), median wall time', fmtS(added), '< 1 s', `${api.withSpec.pages - api.withoutSpec.pages} pages; in-process ${fmtS(api.withSpec.inner - api.withoutSpec.inner)} (${fmtS(api.withSpec.inner)} − ${fmtS(api.withoutSpec.inner)}); run pairs ${api.pairs.map((d) => (d / 1000).toFixed(2)).join(', ')} s in-process`);
 }
 const rebuild = await measureRebuild(root, out);
-line('rebuild after editing one page (watch), median', `${rebuild.ms.toFixed(0)} ms`, '≤ 200 ms', `edited ${rebuild.route}`);
+line('rebuild after editing one page (watch), median', `${rebuild.ms.toFixed(0)} ms`, `≤ a twentieth of the cold build (${(coldMs / 20).toFixed(0)} ms)`, `${(coldMs / rebuild.ms).toFixed(1)}× faster than cold; edited ${rebuild.route}`);
 const graphPages = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8').match(/<loc>[^<]+<\/loc>/g).map((l) => new URL(l.slice(5, -6)).pathname);
 // A typical doc page is the median one by compressed HTML; the largest is shown beside it.
 const docPages = graphPages.filter((r) => r !== '/' && !r.startsWith('/api')).map((route) => ({ route, gzip: pageWeight(out, route).html.gzip })).sort((a, b) => a.gzip - b.gzip);
