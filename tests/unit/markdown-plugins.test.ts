@@ -19,6 +19,8 @@ import { linearListHandlers } from '../../packages/engine/src/node/markdown/list
 import { fileOf, setSourceFile } from '../../packages/engine/src/node/markdown/plugins/source-file';
 import type { Diagnostic } from '../../packages/engine/src/shared/diagnostic';
 import { plainParagraph } from '../../packages/engine/src/node/markdown/plain-paragraph';
+import { MarkdownRenderer } from '../../packages/engine/src/node/markdown/markdown-to-html';
+import { CodeHighlighter, HighlightCache } from '../../packages/engine/src/node/markdown/highlight';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
@@ -513,5 +515,29 @@ describe('checkUnclosedContainers', () => {
     expect(check('::::note\n:::tip\nB\n::::\n')).toEqual([`${FILE}:2:1 UnclosedAdmonition`]);
     expect(check('::::note\n:::tip\nB\n:::\n')).toEqual([`${FILE}:1:1 UnclosedAdmonition`]);
     expect(check(':::warning[Title]\n')).toEqual([`${FILE}:1:1 UnclosedAdmonition`]);
+  });
+});
+
+describe('MarkdownRenderer (the descriptions of a spec)', () => {
+  const renderer = () => new MarkdownRenderer({ highlighter: new CodeHighlighter(new HighlightCache(null)), renderTree: (tree) => toHtml(tree) });
+  const texts = ['See [the guide](https://docs.example/guide).', '## Errors\n\nRead [the list](/api/errors) and [this](#retries).', 'Plain text.'];
+
+  it('places a description only for an unsafe link: placing one may parse the whole spec again', async () => {
+    const r = renderer();
+    const placed: string[] = [];
+    await r.prepare(texts, (text) => {
+      placed.push(text);
+      return { file: 'specs/api.yaml', line: 1, column: 1 };
+    });
+    expect(placed).toEqual([]);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.html(texts[0]!)).toContain('href="https://docs.example/guide"');
+  });
+
+  it('reports an unsafe link in a description at the place `where` gives', async () => {
+    const r = renderer();
+    const bad = ['A [trap](javascript:alert(1)).', '## Heading\n\nAnother [trap](data:text/html,x).'];
+    await r.prepare([...texts, ...bad], (text) => ({ file: 'specs/api.yaml', line: 10 + bad.indexOf(text), column: 3 }));
+    expect(r.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['UnsafeLink', 10, 3], ['UnsafeLink', 11, 3]]);
   });
 });

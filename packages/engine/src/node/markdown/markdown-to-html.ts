@@ -96,10 +96,11 @@ export class MarkdownRenderer {
     const { plugins } = this.options;
     // The shortcut skips the parser, so it would skip the plugins too: only taken without them.
     const plain = hasPlugins(plugins) ? null : plainParagraph(text);
-    // A link that would run script is the spec author's problem, placed at the description.
+    // A link that would run script is the spec author's problem, placed at the description (only
+    // then: placing it may parse the whole spec again, for its positions).
     const unsafe = (tree: Node) => {
       for (const href of linkTargets(tree)) {
-        const problem = unsafeLinkProblem(href, where(text));
+        const problem = unsafeLinkProblem(href, () => where(text));
         if (problem) this.diagnostics.push(problem);
       }
     };

@@ -102,12 +102,15 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
   return { links, assets, diagnostics };
 }
 
-/** The problem with a link to a `javascript:`, `vbscript:` or `data:` URL, placed at `at`; null for any other link. */
-export function unsafeLinkProblem(href: string, at: SourcePosition): Diagnostic | null {
+/**
+ * The problem with a link to a `javascript:`, `vbscript:` or `data:` URL, placed at `at`; null for
+ * any other link. A function `at` is called only for such a link (placing may cost a parse).
+ */
+export function unsafeLinkProblem(href: string, at: SourcePosition | (() => SourcePosition)): Diagnostic | null {
   const scheme = unsafeScheme(href);
   if (!scheme) return null;
   const shown = href.length > 60 ? `${href.slice(0, 57)}...` : href;
-  return diagnostic('UnsafeLink', `a link to a ${scheme}: URL ("${shown}") would run on the site's origin; browsers block it, so readers get a dead link`, at, { hint: 'link to a page of the site or to an https:// address' });
+  return diagnostic('UnsafeLink', `a link to a ${scheme}: URL ("${shown}") would run on the site's origin; browsers block it, so readers get a dead link`, typeof at === 'function' ? at() : at, { hint: 'link to a page of the site or to an https:// address' });
 }
 
 /** Width and height of an SVG from its root element's attributes or its viewBox. */
