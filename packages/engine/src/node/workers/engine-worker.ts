@@ -26,10 +26,10 @@ function workerModule(name: WorkerEntry): { entry: string; tsx?: string } {
 /**
  * The limits of every worker the engine keeps for a stage (highlight, font, cards, spec
  * validation). V8 sizes a thread's young generation as it would a main thread's, up to 32 MiB of
- * new space, and a worker's RSS keeps it: with 8 MiB, the two card workers peak about 40 MiB lower
- * and the corpus's highlight worker about 30 MiB lower, at the same speed (measured in
- * bench/RESULTS.md, "Workers' young generation"). The old generation is left unbounded: a worker
- * that ran out would only hand its work back to the main thread.
+ * new space, and a worker's RSS keeps it: with 8 MiB, the portal's card stage peaks about 40 MiB
+ * lower and the corpus's build about 20 MiB lower, at the same speed (bench/RESULTS.md, "Workers'
+ * young generation"). The old generation is left unbounded: a worker that ran out would only hand
+ * its work back to the main thread, slower.
  */
 export const WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8 };
 
