@@ -79,6 +79,21 @@ describe('code highlighting', () => {
     }
   });
 
+  it('writes a titled block as rehype-pretty-code does, for every titled block of the portal content and titles to escape', async () => {
+    const files = fs.readdirSync(path.resolve(import.meta.dirname, '../../content'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f));
+    const titled: Array<{ lang: string; meta: string; code: string }> = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../content', file), 'utf8');
+      for (const m of text.matchAll(/^( *)```(\w+)[ \t]+(title="[^"\n]+")[ \t]*\n([\s\S]*?)^\1```$/gm)) titled.push({ lang: m[2]!, meta: m[3]!, code: m[4]!.split('\n').map((l) => l.slice(m[1]!.length)).join('\n') });
+    }
+    expect(titled.length).toBeGreaterThan(20);
+    const tricky = ['a & b <c> "d"', "it's `x`", '  spaced  ', 'ünïcödé → ✓'].map((t) => ({ lang: 'json', meta: `title="${t.replace(/"/g, "'")}"`, code: '{"a": 1, "b": [true, null]}' }));
+    for (const block of [...titled, ...tricky, { lang: 'text', meta: 'title="notes.txt"', code: 'plain <text> & more' }, { lang: 'bash', meta: 'title="run.sh"', code: 'cat <<EOF\nhi\nEOF' }]) {
+      const grammar = grammarFor(block.lang);
+      expect(await renderCodeBlock(grammar, block.meta, block.code), `${block.meta}\n${block.code}`).toBe(await renderWithShiki(grammar, block.meta, block.code));
+    }
+  });
+
   it('renders titles, highlighted lines and token classes, and escapes plain text', async () => {
     const titled = await renderCodeBlock('javascript', 'title="server.js" {2}', "const key = process.env.EPIC_API_KEY;\nconst res = await fetch(url);");
     expect(titled).toContain('data-rehype-pretty-code-title');

@@ -89,18 +89,24 @@ function codeHtml(tree: Root): string {
   return toHtml(tree, { allowDangerousHtml: true });
 }
 
+/** Meta that is only a title (`title="server.js"`): the figure rehype-pretty-code makes, with its caption, is written directly. */
+const TITLE_ONLY = /^title="([^"]+)"$/;
+
 /**
- * A block without meta (no title, no highlighted lines) goes straight through shiki's `codeToHast`
- * and gets the same figure rehype-pretty-code makes, skipping its HTML round trip (the costliest
- * part of highlighting). Canonical JSON (every example the API reference generates) is tokenised
- * directly, in a tenth of the time. Blocks with meta go through rehype-pretty-code.
+ * A block without meta, or with only a title, is written from the line tokenizer's tokens as the
+ * same figure rehype-pretty-code makes, skipping its HTML round trip (the costliest part of
+ * highlighting). Canonical JSON (every example the API reference generates) is tokenised
+ * directly, in a tenth of the time. Blocks with other meta (highlighted lines, line numbers) go
+ * through rehype-pretty-code. A unit test holds both direct paths to rehype-pretty-code's output.
  */
 export async function renderCodeBlock(grammar: string, meta: string, code: string): Promise<string> {
-  if (meta) return renderWithShiki(grammar, meta, code);
+  // Plain text is tokenised whole, and rehype-pretty-code writes its empty lines differently (a space).
+  const title = meta && grammar !== 'plaintext' ? TITLE_ONLY.exec(meta)?.[1] : undefined;
+  if (meta && title === undefined) return renderWithShiki(grammar, meta, code);
   const source = code.replace(/\n$/, '');
   if (grammar === 'json') {
     const value = canonicalJson(source);
-    if (value !== undefined) return figureOf(grammar, canonicalJsonLines(value));
+    if (value !== undefined) return figureOf(grammar, canonicalJsonLines(value), title);
   }
   const highlighter = await highlighterWith(grammar);
   const lines: string[] = [];
@@ -109,7 +115,7 @@ export async function renderCodeBlock(grammar: string, meta: string, code: strin
     if (html === null) return renderWithShiki(grammar, meta, code);
     lines.push(html);
   }
-  return figureHtml(grammar, lines);
+  return figureHtml(grammar, lines, title);
 }
 
 /**

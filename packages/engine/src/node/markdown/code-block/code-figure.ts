@@ -22,18 +22,19 @@ export function lineHtml(tokens: Token[]): string {
   return `<span data-line="">${html.join('')}</span>`;
 }
 
-/** The figure around lines already written by `lineHtml`. */
-export function figureHtml(grammar: string, lines: readonly string[]): string {
+/** The figure around lines already written by `lineHtml`, with the block's title as rehype-pretty-code writes it. */
+export function figureHtml(grammar: string, lines: readonly string[], title?: string): string {
   const attributes = `data-language="${escapeAttribute(grammar)}" data-theme="${THEME_NAME}"`;
-  return `<figure data-rehype-pretty-code-figure=""><pre tabindex="0" ${attributes}><code ${attributes}>${lines.join('\n')}</code></pre></figure>`;
+  const caption = title === undefined ? '' : `<figcaption data-rehype-pretty-code-title="" ${attributes}>${escapeText(title)}</figcaption>`;
+  return `<figure data-rehype-pretty-code-figure="">${caption}<pre tabindex="0" ${attributes}><code ${attributes}>${lines.join('\n')}</code></pre></figure>`;
 }
 
 /**
  * The figure `renderCodeBlock` makes, written as a string from token lines (what shiki's hast,
  * the transformers of render-code-block.ts and hast-util-to-html would write, without building the tree).
  */
-export function figureOf(grammar: string, lines: Token[][]): string {
-  return figureHtml(grammar, lines.map(lineHtml));
+export function figureOf(grammar: string, lines: Token[][], title?: string): string {
+  return figureHtml(grammar, lines.map(lineHtml), title);
 }
 
 /**
