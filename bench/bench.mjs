@@ -17,6 +17,9 @@ import { compareWithHugo } from './hugo.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/docsgen');
 const args = process.argv.slice(2);
+// DOCSGEN_MEMORY resets the kernel's peak-RSS mark after each stage (task.ts): a build run with it
+// would report, through its own maxRSS and GNU time's %M alike, only its last stage's peak.
+delete process.env.DOCSGEN_MEMORY;
 const opt = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
