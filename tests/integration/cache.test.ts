@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
-import { buildSite, copyFixture, readOut, snapshotFiles, writeFiles } from '../helpers/fixtures';
+import { buildSite, copyFixture, problems, readOut, snapshotFiles, writeFiles } from '../helpers/fixtures';
 
 describe('the persistent build cache', () => {
   it('reuses compiled pages and code, and invalidates a page when a partial it includes changes', async () => {
@@ -77,5 +77,56 @@ describe('the persistent build cache', () => {
     expect((await build()).ok).toBe(true);
     expect(stage('render')).toContain(`${pages} pages (0 from cache)`);
     expect(readOut(root, 'guide/index.html')).toContain('renamed');
+  });
+
+  /** The entries of one of the cache's folders, each with when it was written. */
+  const entries = (root: string, name: string) => {
+    const dir = path.join(root, '.docsgen/v4', name);
+    return Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.statSync(path.join(dir, f)).mtimeMs]));
+  };
+
+  it('checks each request example once, and again when the example or its operation\'s schema changes', async () => {
+    const root = copyFixture('api');
+    const page = path.join(root, 'content/index.mdx');
+    fs.appendFileSync(page, '\n```json operation=capture-payment\n{\n  "amount": "5000",\n  "reference": "order-1"\n}\n```\n');
+    const lines = (result: Awaited<ReturnType<typeof buildSite>>) => result.diagnostics.map((d) => `${path.relative(root, d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`);
+    const cold = await buildSite(root, { noCache: false });
+    expect(lines(cold)).toEqual(['content/index.mdx:19:3 SampleMismatch the capture-payment request example does not match the API: /amount must be integer']);
+    // One verdict per example (the fixture's own, and this one); a warm build reports the same, writing none.
+    const written = entries(root, 'samples');
+    expect(Object.keys(written)).toHaveLength(2);
+    expect(lines(await buildSite(root, { noCache: false }))).toEqual(lines(cold));
+    expect(entries(root, 'samples')).toEqual(written);
+
+    // The example changes: checked again.
+    fs.writeFileSync(page, fs.readFileSync(page, 'utf8').replace('"amount": "5000"', '"amount": 5000'));
+    expect(lines(await buildSite(root, { noCache: false }))).toEqual([]);
+    // Its operation's schema changes: checked again.
+    const spec = path.join(root, 'specs/payments.yaml');
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('amount: { type: integer, description: Amount in minor units., minimum: 1 }', 'amount: { type: integer, description: Amount in minor units., minimum: 10000 }'));
+    expect(lines(await buildSite(root, { noCache: false })).filter((l) => l.includes(' SampleMismatch '))).toEqual([
+      'content/index.mdx:12:3 SampleMismatch the capture-payment request example does not match the API: /amount must be >= 10000',
+      'content/index.mdx:19:3 SampleMismatch the capture-payment request example does not match the API: /amount must be >= 10000',
+    ]);
+  });
+
+  it('checks each published SVG once, and again when it changes', async () => {
+    const root = copyFixture('basic');
+    const drawing = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n';
+    writeFiles(root, { 'static/logo.svg': drawing, 'static/mark.svg': drawing });
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    const written = entries(root, 'svg');
+    expect(Object.keys(written)).toHaveLength(2);
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(entries(root, 'svg')).toEqual(written);
+
+    writeFiles(root, { 'static/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect onclick="alert(1)" width="10" height="10"/>\n</svg>\n' });
+    const unsafe = await buildSite(root, { noCache: false });
+    expect(problems(unsafe, root)).toEqual(['static/mark.svg:2:3 error UnsafeSvg']);
+    // Still refused from the cache, and published again once it is a drawing.
+    expect(problems(await buildSite(root, { noCache: false }), root)).toEqual(['static/mark.svg:2:3 error UnsafeSvg']);
+    writeFiles(root, { 'static/mark.svg': drawing });
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(Object.keys(entries(root, 'svg'))).toHaveLength(2);
   });
 });

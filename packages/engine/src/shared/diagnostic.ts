@@ -9,6 +9,12 @@ export interface SourcePosition {
   column?: number;
 }
 
+/**
+ * Where a problem is, or how to find it: a function is called only when the problem is reported,
+ * so a caller whose placing costs a parse (a key of the config, a line of the spec) pays for it only then.
+ */
+export type Place = SourcePosition | (() => SourcePosition);
+
 export type Severity = 'error' | 'warning';
 
 /**
@@ -32,10 +38,10 @@ export interface Diagnostic extends SourcePosition {
 export function diagnostic(
   code: DiagnosticCode,
   message: string,
-  at: SourcePosition,
+  at: Place,
   extra: { severity?: Severity; hint?: string } = {},
 ): Diagnostic {
-  return { code, message, severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity, hint: extra.hint, ...at };
+  return { code, message, severity: extra.severity ?? DIAGNOSTIC_CODES[code].severity, hint: extra.hint, ...(typeof at === 'function' ? at() : at) };
 }
 
 export function hasErrors(list: readonly Diagnostic[]): boolean {

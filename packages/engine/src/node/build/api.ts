@@ -33,15 +33,16 @@ const loadModules = () => (modules ??= Promise.all([import('../openapi/load-open
 /**
  * The API cache holds, under the spec's key, everything but the pages (sidebar, diagnostics, the
  * schemas samples are checked against) and the pages' routes; each page is its own entry under
- * the key and its route. Many small entries: at 3,000 operations the pages as one JSON string were
- * 250 MB, near V8's limit on a string's length, and were read whole just to see whether they exist.
+ * the key and its route, with what the build derives from its data (`Derived`). Many small
+ * entries: at 3,000 operations the pages as one JSON string were 250 MB, near V8's limit on a
+ * string's length, and were read whole just to see whether they exist.
  */
-export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[] } } | { page: ApiPages['pages'][number] };
+export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[] } } | { page: ApiPages['pages'][number]; derived: Derived };
 
 const pageKey = (key: string, route: string) => `${key}\0${route}`;
 
 /** The pages made from the spec whose key is `key`, from the cache (each through `keep`); null when any entry is missing. */
-function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: (page: ExtraPage) => ExtraPage): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
+function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: Keep): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
   const entry = cache.get(key);
   if (!entry || !('index' in entry)) return null;
   const { api, routes, diagnostics } = entry.index;
@@ -49,7 +50,7 @@ function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: (page: ExtraPag
   for (const route of routes) {
     const page = cache.get(pageKey(key, route));
     if (!page || !('page' in page)) return null;
-    pages.push(keep(page.page));
+    pages.push(keep(page.page, page.derived));
   }
   return { pages: { ...api, pages }, diagnostics };
 }
@@ -57,9 +58,8 @@ function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: (page: ExtraPag
 /**
  * The API pages as the build holds them: operation, webhook and schema pages without their data,
  * which waits in the page store until the page renders (with the samples highlighted, about 40 KB
- * an operation: 120 MB at 3,000 operations). What else is made of that data is made as each page is
- * kept: its Markdown twin's body (stored too), its search record and, for an operation, its entry
- * of `api/operations.json`.
+ * an operation: 120 MB at 3,000 operations). What else is made of that data (`Derived`) is taken
+ * as each page is kept: its Markdown twin's body goes to the store too.
  */
 export interface BuiltApi extends ApiPages {
   /** What the stored data is made from (the spec's cache key), by route of each page whose data is stored. */
@@ -77,16 +77,39 @@ export function storedApiData(store: PayloadStore, route: string): ApiPageData |
   return json === undefined ? undefined : (JSON.parse(json) as ApiPageData);
 }
 
+/**
+ * What the build makes of a page's API data besides its HTML: its Markdown twin's body (for every
+ * page made from API data) and, for a page whose data is stored, its search record and, for an
+ * operation, its entry of `api/operations.json`. Kept with the page in the cache: made again from
+ * the data (descriptions turned back into Markdown), it was most of a warm build's API stage.
+ */
+interface Derived {
+  markdown?: string;
+  record?: SearchRecord;
+  operation?: AgentOperation;
+}
+
+function derive(page: ExtraPage): Derived {
+  const data = page.data as ApiPageData | undefined;
+  if (!data) return {};
+  const markdown = apiMarkdownBody(data);
+  if (!STORED_KINDS.has(data.type)) return { markdown };
+  return { markdown, record: apiRecord(page.route, page.title, data) ?? undefined, operation: data.type === 'operation' ? agentOperation(page, data as ApiOperationData) : undefined };
+}
+
+/** Keeps a page as the build holds it, with what was derived from it (see `Derived`: made now unless the cache had it). */
+type Keep = (page: ExtraPage, derived?: Derived) => ExtraPage;
+
 /** Moves each page's data to `store` as the page comes, and notes what the build needs of it (see `BuiltApi`). */
-function apiKeeper(store: PayloadStore, key: string): { keep(page: ExtraPage): ExtraPage; made: Omit<BuiltApi, keyof ApiPages> } {
+function apiKeeper(store: PayloadStore, key: string): { keep: Keep; made: Omit<BuiltApi, keyof ApiPages> } {
   const made = { dataKeys: new Map<string, string>(), records: new Map<string, SearchRecord>(), operations: new Map<string, AgentOperation>() };
-  const keep = (page: ExtraPage): ExtraPage => {
+  const keep = (page: ExtraPage, derived = derive(page)): ExtraPage => {
     const data = page.data as ApiPageData | undefined;
-    if (!data || !STORED_KINDS.has(data.type)) return page;
-    store.put(markdownKey(page.route), apiMarkdownBody(data));
-    const record = apiRecord(page.route, page.title, data);
-    if (record) made.records.set(page.route, record);
-    if (data.type === 'operation') made.operations.set(page.route, agentOperation(page, data as ApiOperationData));
+    if (!data) return page;
+    if (derived.markdown !== undefined) store.put(markdownKey(page.route), derived.markdown);
+    if (!STORED_KINDS.has(data.type)) return page;
+    if (derived.record) made.records.set(page.route, derived.record);
+    if (derived.operation) made.operations.set(page.route, derived.operation);
     store.put(dataKey(page.route), JSON.stringify(data));
     made.dataKeys.set(page.route, key);
     return { ...page, data: undefined };
@@ -129,8 +152,9 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
   const { config, boundary } = input;
   const file = config.openapiPath;
   if (!file) return staged(null);
-  // Blamed on the config's `openapi` key when it names the file, else on the config (or the spec).
-  const at = config.openapi ? configKeyAt(config, 'openapi') : { file: config.configFile ?? file };
+  // Blamed on the config's `openapi` key when it names the file, else on the config (or the spec);
+  // the config is parsed for the key's position only when there is a problem.
+  const at = config.openapi ? () => configKeyAt(config, 'openapi') : { file: config.configFile ?? file };
   const outside = boundary.check(file, `the OpenAPI document ${config.openapi ?? file}`, at);
   if (outside) return staged(null, [outside]);
   if (!fs.existsSync(file)) return staged(null, [diagnostic('SpecMissing', `the OpenAPI document ${path.relative(config.root, file)} does not exist`, at)]);
@@ -167,8 +191,9 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
   // count only once the index is written, after the last page and only without errors.
   input.cache.retain([]);
   const cacheAndKeep = (page: ExtraPage) => {
-    input.cache.set(pageKey(spec.key, page.route), { page });
-    return keep(page);
+    const derived = derive(page);
+    input.cache.set(pageKey(spec.key, page.route), { page, derived });
+    return keep(page, derived);
   };
   const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.reservedIds, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];

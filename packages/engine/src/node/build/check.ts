@@ -5,7 +5,8 @@ import type { PageGraph } from '../graph/page-graph';
 import type { ApiPages } from '../openapi/api-pages';
 import type { PageFacts } from '../check/page-facts';
 import { checkSite } from '../check/check-site';
-import { checkCodeSamples } from '../check/check-samples';
+import { checkCodeSamples, type BodyCheck } from '../check/check-samples';
+import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
 
 export interface CheckStageInput {
@@ -16,12 +17,14 @@ export interface CheckStageInput {
   api: ApiPages | null;
   /** The spec's own diagnostics: when it has errors, links into the reference fail with it. */
   specDiagnostics: readonly Diagnostic[];
+  /** Checks of the content's request examples from earlier builds. */
+  verdicts: DirCache<BodyCheck> | null;
 }
 
 /** Links, anchors, reachability, code samples and the spec's own examples, on the graph and the emitted pages' facts. */
 export async function checkStage(input: CheckStageInput): Promise<Staged<null>> {
   const { config } = input;
-  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity([...(input.api?.exampleProblems ?? []), ...(await checkCodeSamples(input.graph, input.api?.samples ?? null))], config.checks.codeSamples)];
+  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity([...(input.api?.exampleProblems ?? []), ...(config.checks.codeSamples === 'ignore' ? [] : await checkCodeSamples(input.graph, input.api?.samples ?? null, input.verdicts))], config.checks.codeSamples)];
   const spec = config.openapiPath && hasErrors(input.specDiagnostics) ? path.relative(config.root, config.openapiPath) : null;
   return staged(null, spec ? found.map((d) => blameSpec(d, spec)) : found);
 }

@@ -86,7 +86,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
     // (a later run of the same session renders on the main thread, with the same output).
     if (!options.devScript) void session.highlightPool?.close();
-    const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated: site.lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
+    const lastUpdated = await site.lastUpdated;
+    const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
     result.graph = graph;
     const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
     const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
@@ -137,7 +138,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
         for (const [file, png] of cards.files) files.set(file, png);
       }
       // An SVG is a document that can script on the site's origin when opened: only drawings are published.
-      report.take(staged(null, svgFileProblems(copies)));
+      report.take(staged(null, svgFileProblems(copies, caches.svg)));
       // One source of truth for the response headers: written as _headers, sent by `docsgen serve`.
       files.set('_headers', formatHeaders(headerRules({
         inlineScripts: [headScript(site), ...(options.devScript ? [options.devScript] : [])],
@@ -149,7 +150,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       for (const [file, from] of copies) sink.copy(from, file);
       for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
       const outputFiles = new Set([...written, ...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
-      report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics }), (c) => `${c.diagnostics.length} problems`));
+      report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics, verdicts: caches.samples }), (c) => `${c.diagnostics.length} problems`));
       if (report.failed) sink.abort();
       else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
       // Only a committed build may tell the next rebuild what is on disk.

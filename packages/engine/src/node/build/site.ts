@@ -14,6 +14,7 @@ import type { PageEntry } from './content';
 import type { ApiEntry } from './api';
 import type { ClientEntry } from './client';
 import type { FontEntry, MetricsEntry } from '../font/web-font';
+import type { BodyCheck } from '../check/check-samples';
 import type { EmittedPage } from './render';
 import { staged, type Staged } from './stage';
 
@@ -28,7 +29,8 @@ export interface SiteSession {
   highlighter?: CodeHighlighter;
   /** The highlight worker of the session's highlighter (null: blocks render on the main thread). */
   highlightPool?: HighlightPool | null;
-  lastUpdated?: Map<string, string>;
+  /** Last commit time by file (git log, read while the content compiles). */
+  lastUpdated?: Promise<Map<string, string>>;
   /** Compiled pages by file. */
   pages: Map<string, PageEntry>;
   /** What the last committed build emitted for each route (render key and facts), for watch rebuilds. */
@@ -51,6 +53,10 @@ export interface SiteCaches {
   fontMetrics: DirCache<MetricsEntry>;
   /** Social card PNGs (base64) by card text. */
   cards: DirCache<string>;
+  /** Each JSON request example's check against its operation's schema. */
+  samples: DirCache<BodyCheck>;
+  /** The problems of each published SVG, by its path and text. */
+  svg: DirCache<Diagnostic[]>;
 }
 
 /** The config, theme, file boundary and caches of a site: what every stage after `config` reads. */
@@ -60,7 +66,7 @@ export interface OpenSite {
   boundary: SiteBoundary;
   caches: SiteCaches;
   highlighter: CodeHighlighter;
-  lastUpdated: Map<string, string>;
+  lastUpdated: Promise<Map<string, string>>;
 }
 
 /**
@@ -110,10 +116,13 @@ export function rootProblem(root: string): Diagnostic | null {
   return diagnostic('RootNotAFolder', `the site root ${root} is a file, not a folder`, { file: root }, { hint: `pass --root the folder that holds it${path.basename(root) === CONFIG_FILE ? ` (${path.dirname(root)})` : ''}` });
 }
 
-/** The content folder and the spec the config names must be inside the site (symbolic links resolved). */
+/**
+ * The content folder and the spec the config names must be inside the site (symbolic links
+ * resolved). The config is parsed for a key's position only when there is a problem to place.
+ */
 function configPathProblems(config: ResolvedConfig, boundary: SiteBoundary): Diagnostic[] {
-  const problems = [boundary.check(config.contentPath, `contentDir "${config.contentDir}"`, configKeyAt(config, 'contentDir'))];
-  if (config.openapiPath) problems.push(boundary.check(config.openapiPath, `openapi "${config.openapi ?? config.openapiPath}"`, configKeyAt(config, 'openapi')));
+  const problems = [boundary.check(config.contentPath, `contentDir "${config.contentDir}"`, () => configKeyAt(config, 'contentDir'))];
+  if (config.openapiPath) problems.push(boundary.check(config.openapiPath, `openapi "${config.openapi ?? config.openapiPath}"`, () => configKeyAt(config, 'openapi')));
   return problems.filter((d): d is Diagnostic => d !== null);
 }
 
@@ -157,11 +166,11 @@ const filesKey = (files: string[]): string => {
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));
   const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
-  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search'), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true) };
+  return { pages: new DirCache(dir('pages')), api: new DirCache(dir('api')), render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search'), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true), samples: new DirCache(dir('samples')), svg: new DirCache(dir('svg')) };
 }
 
 /**
  * A one-off build keeps no page, API page or page HTML in memory (each is made once, and streamed to
  * the page store or to disk); a watch session does, for its next rebuild.
  */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), render: new DirCache(null, watch, true), search: new DirCache(null, watch, true), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true) });
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), render: new DirCache(null, watch, true), search: new DirCache(null, watch, true), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true), samples: new DirCache(null, watch), svg: new DirCache(null, watch) });

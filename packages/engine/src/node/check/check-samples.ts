@@ -4,6 +4,9 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import type { PageGraph } from '../graph/page-graph';
 import type { JsonObject } from '../openapi/load-openapi';
 import { positionAt } from '../diagnostics/source-position';
+import type { DirCache } from '../cache/dir-cache';
+import { hashOf } from '../cache/cache-key';
+import { engineFingerprint } from '../cache/engine-fingerprint';
 
 export interface SampleSchemas {
   /** Request-body JSON schema by operation slug (component refs left as `#/components/schemas/…`). */
@@ -62,13 +65,18 @@ export async function createBodyValidator(schemas: SampleSchemas | null): Promis
 /**
  * JSON request examples in content that name their operation (```json operation=slug) are
  * validated against that operation's request schema; each mismatch is reported at its line.
+ * `verdicts` keeps each body's check by the schemas, the operation and the body's text: a build in
+ * which none of them changed does not load the validator (compiling the schemas took a tenth of
+ * the portal's warm build).
  */
-export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas | null): Promise<Diagnostic[]> {
+export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas | null, verdicts: DirCache<BodyCheck> | null = null): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const samples = graph.routes.flatMap((r) => graph.pages[r]!.codeSamples);
   if (!samples.length) return problems;
-  // Loaded only when there is something to validate.
-  const check = await createBodyValidator(schemas);
+  // Loaded only when a body is checked anew.
+  let check: ((operation: string, value: unknown) => BodyCheck) | null = null;
+  const base = verdicts && schemas ? hashOf(engineFingerprint(), schemas.openapiVersion, JSON.stringify(schemas.components)) : '';
+  const used: string[] = [];
   for (const sample of samples) {
     const at = { file: sample.file, line: sample.line, column: 1 };
     const target = graph.pages[`/api/${sample.operation}`];
@@ -77,7 +85,8 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       continue;
     }
     // An operation has a request schema exactly when it has a request body with a schema.
-    if (!schemas?.requestSchemas[sample.operation]) {
+    const schema = schemas?.requestSchemas[sample.operation];
+    if (!schema) {
       problems.push(diagnostic('SampleUnknownOperation', `operation "${sample.operation}" takes no request body`, at));
       continue;
     }
@@ -88,7 +97,14 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       problems.push(diagnostic('SampleInvalidJson', `the JSON example for ${sample.operation} does not parse: ${(error as Error).message}`, at));
       continue;
     }
-    const result = check(sample.operation, value);
+    const key = verdicts ? hashOf(base, sample.operation, JSON.stringify(schema), sample.code) : '';
+    let result = verdicts?.get(key);
+    if (!result) {
+      check ??= await createBodyValidator(schemas);
+      result = check(sample.operation, value);
+      verdicts?.set(key, result);
+    }
+    used.push(key);
     if (result.kind !== 'mismatch') continue;
     for (const error of result.errors) {
       const where = locateInJson(sample.code, error.pointer);
@@ -99,5 +115,6 @@ export async function checkCodeSamples(graph: PageGraph, schemas: SampleSchemas 
       );
     }
   }
+  if (check) verdicts?.retain(used);
   return problems;
 }

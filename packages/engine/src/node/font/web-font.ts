@@ -63,7 +63,7 @@ export async function buildWebFont(config: ResolvedConfig, caches: { font: DirCa
   const cache = caches.font;
   const font = config.font;
   if (!font) return staged(null);
-  const at = configKeyAt(config, 'font');
+  const at = () => configKeyAt(config, 'font');
   const dir = packageDir(font.package, config.root);
   if (!dir) return staged(null, [diagnostic('FontNotFound', `the font package "${font.package}" is not installed`, at, { hint: `install it in the site folder: npm install --save-exact ${font.package}` })]);
   const stylesheet = path.join(dir, font.stylesheet);

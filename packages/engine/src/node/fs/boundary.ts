@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { diagnostic, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../../shared/diagnostic';
 import { fileSystemDiagnostic } from './fs-errors';
 
 /**
@@ -43,7 +43,7 @@ export class SiteBoundary {
    * Null when `file` may be read (inside the site, or missing: the caller reports missing files in
    * its own words); otherwise an `OutsideSite` diagnostic at `at` naming what was asked for.
    */
-  check(file: string, asked: string, at: SourcePosition): Diagnostic | null {
+  check(file: string, asked: string, at: Place): Diagnostic | null {
     let real: string;
     try {
       real = fs.realpathSync(file);
@@ -75,7 +75,7 @@ export class SiteBoundary {
   }
 }
 
-const outside = (asked: string, at: SourcePosition, viaLink = false): Diagnostic =>
+const outside = (asked: string, at: Place, viaLink = false): Diagnostic =>
   diagnostic('OutsideSite', `${asked} is outside the site folder${viaLink ? ' (through a symbolic link)' : ''}`, at, {
     hint: 'a site may only read files inside its own folder; copy the file into the site',
   });

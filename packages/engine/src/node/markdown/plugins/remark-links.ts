@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Root, Nodes, Image, Definition } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from '../walk';
-import { diagnostic, type Diagnostic, type SourcePosition } from '../../../shared/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../../../shared/diagnostic';
 import { isExternalHref, routeForFile, safeDecode, splitHref, unsafeScheme } from '../../../shared/routes';
 import { fileOf } from './source-file';
 import type { SiteBoundary } from '../../fs/boundary';
@@ -106,11 +106,11 @@ export function remarkLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; a
  * The problem with a link to a `javascript:`, `vbscript:` or `data:` URL, placed at `at`; null for
  * any other link. A function `at` is called only for such a link (placing may cost a parse).
  */
-export function unsafeLinkProblem(href: string, at: SourcePosition | (() => SourcePosition)): Diagnostic | null {
+export function unsafeLinkProblem(href: string, at: Place): Diagnostic | null {
   const scheme = unsafeScheme(href);
   if (!scheme) return null;
   const shown = href.length > 60 ? `${href.slice(0, 57)}...` : href;
-  return diagnostic('UnsafeLink', `a link to a ${scheme}: URL ("${shown}") would run on the site's origin; browsers block it, so readers get a dead link`, typeof at === 'function' ? at() : at, { hint: 'link to a page of the site or to an https:// address' });
+  return diagnostic('UnsafeLink', `a link to a ${scheme}: URL ("${shown}") would run on the site's origin; browsers block it, so readers get a dead link`, at, { hint: 'link to a page of the site or to an https:// address' });
 }
 
 /** Width and height of an SVG from its root element's attributes or its viewBox. */
