@@ -21,10 +21,17 @@ const TEXT_FILE = /\.(mdx?|ya?ml|json|tsx?|jsx?)$/i;
  */
 export function siteCharacters(config: ResolvedConfig): number[] {
   const seen = new Set<number>();
+  for (const ch of BASE) seen.add(ch.codePointAt(0)!);
+  // Printable ASCII is all in BASE: only the rest of a file is looked at, a code unit at a time
+  // (a character at a time through the string's iterator took a twentieth of a warm build).
   const add = (text: string) => {
-    for (const ch of text) seen.add(ch.codePointAt(0)!);
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) < 0x80) continue;
+      const c = text.codePointAt(i)!;
+      if (c > 0xffff) i++;
+      seen.add(c);
+    }
   };
-  add(BASE);
   const files: string[] = [];
   if (config.configFile) files.push(config.configFile);
   if (config.openapiPath) files.push(config.openapiPath);
