@@ -157,6 +157,32 @@ describe('emitSite and the sinks', () => {
     expect(fs.readdirSync(path.join(tmp, 'commit', '.build.docsgen')).sort()).toEqual([path.basename(sink.dir), 'docsgen-output-store'].sort());
   });
 
+  it('DiskSink links a file the published version holds byte for byte, and writes every other one', async () => {
+    const out = path.join(tmp, 'link', 'build');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const files = (edited: string) => new Map<string, string | Buffer>([['same.html', '<p>same</p>'], ['edited.html', edited], ['card.png', Buffer.from(png)]]);
+    const first = new DiskSink(out);
+    for (const [file, contents] of files('<p>abc</p>')) first.write(file, contents);
+    await first.commit();
+    const inode = (dir: string, file: string) => fs.statSync(path.join(dir, file)).ino;
+    const sink = new DiskSink(out);
+    // The same size with other bytes is written, not linked.
+    for (const [file, contents] of files('<p>abd</p>')) sink.write(file, contents);
+    expect(inode(sink.dir, 'same.html')).toBe(inode(first.dir, 'same.html'));
+    expect(inode(sink.dir, 'card.png')).toBe(inode(first.dir, 'card.png'));
+    expect(inode(sink.dir, 'edited.html')).not.toBe(inode(first.dir, 'edited.html'));
+    await sink.commit();
+    expect(fs.readFileSync(path.join(out, 'same.html'), 'utf8')).toBe('<p>same</p>');
+    expect(fs.readFileSync(path.join(out, 'edited.html'), 'utf8')).toBe('<p>abd</p>');
+    expect(fs.readFileSync(path.join(out, 'card.png'))).toEqual(png);
+    // A linked file counts in the manifest and the size exactly as a written one.
+    const fresh = new DiskSink(path.join(tmp, 'link', 'fresh'));
+    for (const [file, contents] of files('<p>abd</p>')) fresh.write(file, contents);
+    expect(sink.manifest).toEqual(fresh.manifest);
+    expect(sink.bytes).toBe(fresh.bytes);
+    fresh.abort();
+  });
+
   it('DiskSink leaves the previous output untouched when emitting fails', async () => {
     const out = path.join(tmp, 'abort', 'build');
     const first = new DiskSink(out);
