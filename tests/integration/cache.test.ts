@@ -41,6 +41,30 @@ describe('the persistent build cache', () => {
     expect(snapshotFiles(path.join(root, 'build'))).toEqual(before);
   });
 
+  it('keeps the spec examples’ verdicts with the API pages: a warm build reports them without checking again', async () => {
+    const root = copyFixture('api');
+    const spec = path.join(root, 'specs/payments.yaml');
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('example: 0b6a3c1e-7d2f-4a8b-9c5e-1f2a3b4c5d6e', 'example: 0b6a3c1e7d2f4a8b9c5e1f2a3b4c5d6e'));
+    const config = path.join(root, 'docs-build.config.ts');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("title: 'api fixture',", "title: 'api fixture',\n  checks: { codeSamples: 'warn' },"));
+    const mismatches = (built: Awaited<ReturnType<typeof buildSite>>) => built.diagnostics.filter((d) => d.code === 'SpecExampleMismatch').map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}`);
+    const cold = await buildSite(root, { noCache: false });
+    expect(cold.ok).toBe(true);
+    const line = fs.readFileSync(spec, 'utf8').split('\n').findIndex((l) => l.includes('0b6a3c1e7d2f4a8b9c5e1f2a3b4c5d6e')) + 1;
+    expect(mismatches(cold)).toEqual([expect.stringMatching(new RegExp(`^warning ${line}:\\d+ .*must match format "uuid"`))]);
+    // The verdicts are in the API cache's index, written once they are known: a warm build takes
+    // them from there (its pages from the cache too), and reports them the same.
+    const folder = path.join(root, '.docsgen/v4/api');
+    const index = fs.readdirSync(folder).map((f) => path.join(folder, f)).find((f) => fs.readFileSync(f, 'utf8').startsWith('{"index"'))!;
+    expect(JSON.parse(fs.readFileSync(index, 'utf8')).index.exampleProblems).toHaveLength(1);
+    const warm = await buildSite(root, { noCache: false });
+    expect(warm.ok).toBe(true);
+    expect(mismatches(warm)).toEqual(mismatches(cold));
+    // What the warm build reports is the cache's verdict (marked here), not a new check.
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('must match format', 'must (cached) match format'));
+    expect(mismatches(await buildSite(root, { noCache: false }))).toEqual([expect.stringContaining('must (cached) match format "uuid"')]);
+  });
+
   it('never caches a page with problems', async () => {
     const root = copyFixture('basic');
     writeFiles(root, { 'content/guide/broken.mdx': '---\ntitle: B\ndescription: d\n---\n\n![missing](./missing.png)\n' });

@@ -37,22 +37,22 @@ const loadModules = () => (modules ??= Promise.all([import('../openapi/load-open
  * entries: at 3,000 operations the pages as one JSON string were 250 MB, near V8's limit on a
  * string's length, and were read whole just to see whether they exist.
  */
-export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[] } } | { page: ApiPages['pages'][number]; derived: Derived };
+export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[]; exampleProblems: Diagnostic[] } } | { page: ApiPages['pages'][number]; derived: Derived };
 
 const pageKey = (key: string, route: string) => `${key}\0${route}`;
 
 /** The pages made from the spec whose key is `key`, from the cache (each through `keep`); null when any entry is missing. */
-function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: Keep): { pages: ApiPages; diagnostics: Diagnostic[] } | null {
+function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: Keep): { pages: ApiPages; diagnostics: Diagnostic[]; exampleProblems: Diagnostic[] } | null {
   const entry = cache.get(key);
   if (!entry || !('index' in entry)) return null;
-  const { api, routes, diagnostics } = entry.index;
+  const { api, routes, diagnostics, exampleProblems } = entry.index;
   const pages: ApiPages['pages'] = [];
   for (const route of routes) {
     const page = cache.get(pageKey(key, route));
     if (!page || !('page' in page)) return null;
     pages.push(keep(page.page, page.derived));
   }
-  return { pages: { ...api, pages }, diagnostics };
+  return { pages: { ...api, pages }, diagnostics, exampleProblems };
 }
 
 /**
@@ -66,6 +66,14 @@ export interface BuiltApi extends ApiPages {
   dataKeys: Map<string, string>;
   records: Map<string, SearchRecord>;
   operations: Map<string, AgentOperation>;
+  /**
+   * The spec's examples that do not match their schemas (reported by check, with
+   * `checks.codeSamples`), checked when first asked for. Compiling the schemas with ajv takes the
+   * main thread most of a second on the portal, so the build asks once the pages are rendered,
+   * while the social cards' workers run (the API stage needed it in none of its pages). The answer
+   * completes the API cache: its index is written with it.
+   */
+  exampleProblems(): Promise<Diagnostic[]>;
 }
 
 const STORED_KINDS = new Set(['operation', 'webhook', 'schema']);
@@ -101,7 +109,7 @@ function derive(page: ExtraPage): Derived {
 type Keep = (page: ExtraPage, derived?: Derived) => ExtraPage;
 
 /** Moves each page's data to `store` as the page comes, and notes what the build needs of it (see `BuiltApi`). */
-function apiKeeper(store: PayloadStore, key: string): { keep: Keep; made: Omit<BuiltApi, keyof ApiPages> } {
+function apiKeeper(store: PayloadStore, key: string): { keep: Keep; made: Pick<BuiltApi, 'dataKeys' | 'records' | 'operations'> } {
   const made = { dataKeys: new Map<string, string>(), records: new Map<string, SearchRecord>(), operations: new Map<string, AgentOperation>() };
   const keep = (page: ExtraPage, derived = derive(page)): ExtraPage => {
     const data = page.data as ApiPageData | undefined;
@@ -182,7 +190,7 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
   if (!spec) return staged(null);
   const { keep, made } = apiKeeper(store, spec.key);
   const cached = cachedApi(input.cache, spec.key, keep);
-  if (cached) return staged({ ...cached.pages, ...made }, [...cached.diagnostics]);
+  if (cached) return staged({ ...cached.pages, ...made, exampleProblems: () => Promise.resolve(cached.exampleProblems) }, [...cached.diagnostics]);
   const [{ loadOpenApi }, { buildApiPages }] = await loadModules();
   const loaded = await (spec.loading ?? loadOpenApi(spec.file));
   if (!loaded.document || hasErrors(loaded.diagnostics)) return staged(null, loaded.diagnostics);
@@ -198,9 +206,20 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
   const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.reservedIds, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
   if (hasErrors(diagnostics)) input.cache.retain([]);
-  else {
-    const { pages: list, ...rest } = pages;
-    input.cache.set(spec.key, { index: { api: rest, routes: list.map((p) => p.route), diagnostics } });
-  }
-  return staged({ ...pages, ...made }, diagnostics);
+  let examples: Promise<Diagnostic[]> | null = null;
+  const exampleProblems = () =>
+    (examples ??= checkExamples(loaded).then((problems) => {
+      if (!hasErrors(diagnostics)) {
+        const { pages: list, ...rest } = pages;
+        input.cache.set(spec.key, { index: { api: rest, routes: list.map((p) => p.route), diagnostics, exampleProblems: problems } });
+      }
+      return problems;
+    }));
+  return staged({ ...pages, ...made, exampleProblems }, diagnostics);
+}
+
+/** The spec's examples checked against their schemas (ajv loads only here), each problem placed in the spec. */
+async function checkExamples(spec: LoadedSpec): Promise<Diagnostic[]> {
+  const { checkSpecExamples } = await import('../openapi/check-examples');
+  return checkSpecExamples(spec.document!, (pointer) => ({ file: spec.file, ...spec.locate(pointer) }));
 }

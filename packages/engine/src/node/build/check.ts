@@ -15,6 +15,8 @@ export interface CheckStageInput {
   facts: ReadonlyMap<string, PageFacts>;
   outputFiles: ReadonlySet<string>;
   api: ApiPages | null;
+  /** The spec's examples that do not match their schemas. */
+  exampleProblems: readonly Diagnostic[];
   /** The spec's own diagnostics: when it has errors, links into the reference fail with it. */
   specDiagnostics: readonly Diagnostic[];
   /** Checks of the content's request examples from earlier builds. */
@@ -24,7 +26,7 @@ export interface CheckStageInput {
 /** Links, anchors, reachability, code samples and the spec's own examples, on the graph and the emitted pages' facts. */
 export async function checkStage(input: CheckStageInput): Promise<Staged<null>> {
   const { config } = input;
-  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity([...(input.api?.exampleProblems ?? []), ...(config.checks.codeSamples === 'ignore' ? [] : await checkCodeSamples(input.graph, input.api?.samples ?? null, input.verdicts))], config.checks.codeSamples)];
+  const found = [...checkSite({ graph: input.graph, config, facts: input.facts, outputFiles: input.outputFiles }), ...withSeverity([...input.exampleProblems, ...(config.checks.codeSamples === 'ignore' ? [] : await checkCodeSamples(input.graph, input.api?.samples ?? null, input.verdicts))], config.checks.codeSamples)];
   const spec = config.openapiPath && hasErrors(input.specDiagnostics) ? path.relative(config.root, config.openapiPath) : null;
   return staged(null, spec ? found.map((d) => blameSpec(d, spec)) : found);
 }

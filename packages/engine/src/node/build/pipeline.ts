@@ -133,6 +133,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
       if (spec) copies.set(spec.url.slice(1), spec.file);
       for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
+      // The spec's examples are checked on this thread while the cards' workers still run.
+      const exampleProblems = apiPages ? await task(log, 'examples', () => apiPages.exampleProblems(), (e) => `${e.length} not matching their schemas`) : [];
       if (cardsMade) {
         const cards = await task(log, 'cards', () => cardsMade, (c) => `${c.files.size} social cards (${c.made} new)`);
         for (const [file, png] of cards.files) files.set(file, png);
@@ -150,7 +152,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       for (const [file, from] of copies) sink.copy(from, file);
       for (const [file, bytes] of font?.files ?? []) sink.write(file, bytes);
       const outputFiles = new Set([...written, ...files.keys(), ...copies.keys(), ...(font?.files.keys() ?? [])]);
-      report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, specDiagnostics: api.diagnostics, verdicts: caches.samples }), (c) => `${c.diagnostics.length} problems`));
+      report.take(await task(log, 'check', () => checkStage({ graph, config, facts: rendered.facts, outputFiles, api: apiPages, exampleProblems, specDiagnostics: api.diagnostics, verdicts: caches.samples }), (c) => `${c.diagnostics.length} problems`));
       if (report.failed) sink.abort();
       else await task(log, 'emit', () => sink.commit(), () => `${sink.manifest.size} files`);
       // Only a committed build may tell the next rebuild what is on disk.

@@ -16,7 +16,6 @@ import { apiTags, overviewPages, overviewRoute } from './api-overview';
 import { buildWebhookPage, collectWebhooks } from './webhook-page';
 import { str } from './json-values';
 import { apiSidebar } from './api-sidebar';
-import { checkSpecExamples } from './check-examples';
 
 export { kebab, tagAnchor } from './api-page';
 
@@ -47,8 +46,6 @@ export interface ApiPages {
   diagnostics: Diagnostic[];
   /** For validating JSON examples in content: request schemas by slug, the components, the version. */
   samples: SampleSchemas;
-  /** Examples of the spec that do not match their schema (reported by check, with `checks.codeSamples`). */
-  exampleProblems: Diagnostic[];
   /** The spec's server URLs (the API console sends requests there: the pages' CSP allows them). */
   servers: string[];
 }
@@ -80,8 +77,7 @@ export async function buildApiPages(input: ApiPagesInput): Promise<ApiPages> {
   const tags = apiTags(ctx, collectTags(doc, operations), operations);
   const webhookLinks = webhooks.map((w) => ({ label: str(w.op.summary) ?? w.name, href: w.href, method: w.method }));
   pages.push(...overviewPages(ctx, { title, overviewHref, tags, webhooks: webhookLinks }).map(keep));
-  const exampleProblems = await checkSpecExamples(doc, ctx.at);
-  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, exampleProblems, servers: ctx.servers.map((s) => s.url) };
+  return { pages, sidebar: apiSidebar(overviewHref, tags, components, webhookLinks), diagnostics, samples: { requestSchemas, components, openapiVersion: String(doc.openapi) }, servers: ctx.servers.map((s) => s.url) };
 }
 
 /** How many pages of the reference are built at once: enough to keep the highlight worker busy. */
