@@ -64,7 +64,11 @@ function measureBuilds(site, n) {
   return { cold, warm, out };
 }
 
-/** Rebuild time after touching one page, through the same SiteBuilder `serve --watch` uses. */
+/**
+ * Rebuild time after touching one page, through the same SiteBuilder `serve --watch` uses, as a
+ * watch session (with its live-reload script: it keeps compiled pages, the highlight worker and
+ * the API entries between rebuilds, and writes into the served folder).
+ */
 let tsx;
 /** One of the repository's TypeScript modules, imported through tsx's loader (registered once). */
 async function repoModule(file) {
@@ -76,7 +80,8 @@ const engineModule = (file) => repoModule(path.join('packages/engine/src', file)
 
 async function measureRebuild(site, out) {
   const { SiteBuilder } = await engineModule('node/index.ts');
-  const builder = new SiteBuilder({ root: site, outDir: out });
+  const { DEV_CLIENT_SCRIPT } = await engineModule('node/dev/dev-client.ts');
+  const builder = new SiteBuilder({ root: site, outDir: out, devScript: DEV_CLIENT_SCRIPT });
   const first = await builder.full();
   if (!first.ok) throw new Error('watch build failed');
   const page = Object.values(first.graph.pages).find((p) => p.kind === 'doc' && p.sourceFile?.endsWith('.mdx')) ?? Object.values(first.graph.pages).find((p) => (p.kind === 'doc' || p.kind === 'changelog') && p.sourceFile);

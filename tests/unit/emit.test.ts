@@ -254,6 +254,27 @@ describe('emitSite and the sinks', () => {
     expect(inMemory.get('c')).toBe('[1,2]');
   });
 
+  it('a cache remembering into a memo reads each entry from its folder once, across instances (a watch session)', () => {
+    const dir = path.join(tmp, 'memo-cache');
+    new DirCache<{ n: number }>(dir).set('a', { n: 1 });
+    new DirCache<{ n: number }>(dir).set('b', { n: 2 });
+    const memo = new Map<string, { n: number }>();
+    const first = new DirCache<{ n: number }>(dir).remembering(memo);
+    expect(first.get('a')).toEqual({ n: 1 });
+    first.set('c', { n: 3 });
+    expect([...memo.keys()]).toEqual(['a', 'c']);
+    // The next run's cache takes them from the memo: the files are no longer read.
+    for (const name of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, name), 'not JSON');
+    const next = new DirCache<{ n: number }>(dir).remembering(memo);
+    expect(next.get('a')).toBe(memo.get('a'));
+    expect(next.get('c')).toEqual({ n: 3 });
+    expect(next.get('b')).toBeUndefined(); // never read into the memo, and its file is now unreadable
+    // What the cache drops, the memo drops too.
+    next.retain(['c']);
+    expect([...memo.keys()]).toEqual(['c']);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+  });
+
   it('refuses output paths that escape the output folder', () => {
     const sink = new MemorySink();
     for (const bad of ['../x/index.html', '/etc/passwd', 'a/../../b', 'a\\b', 'a//b', '']) expect(() => sink.write(bad, 'x'), bad).toThrow(/not a plain path inside the output folder/);

@@ -10,6 +10,7 @@ import { hashOf } from './cache-key';
  */
 export class DirCache<T> {
   private readonly memory = new Map<string, T>();
+  private memo: Map<string, T> | null = null;
   private created = false;
   /** Entries found and entries written in this process (reported by stages, asserted by tests). */
   hits = 0;
@@ -21,6 +22,17 @@ export class DirCache<T> {
    * entries the memory starts over, so a cache kept only to spare repeated work stays bounded.
    */
   constructor(private readonly dir: string | null, private readonly keep = true, private readonly text = false, private readonly memoryLimit = Infinity) {}
+
+  /**
+   * Entries read from or written to the folder are also kept in `memo`, which outlives this cache
+   * (a watch session's): a later run takes them from there instead of reading and parsing their
+   * files again. An entry's key says what it was made from, so the memo never disagrees with the
+   * folder. The values are shared between runs: callers never change what `get` returns.
+   */
+  remembering(memo: Map<string, T>): this {
+    this.memo = memo;
+    return this;
+  }
 
   private fileOf(key: string): string {
     return path.join(this.dir!, hashOf(key));
@@ -34,9 +46,13 @@ export class DirCache<T> {
 
   private read(key: string): T | undefined {
     if (!this.dir) return this.memory.get(key);
+    const remembered = this.memo?.get(key);
+    if (remembered !== undefined) return remembered;
     try {
       const stored = fs.readFileSync(this.fileOf(key), 'utf8');
-      return (this.text ? stored : JSON.parse(stored)) as T;
+      const value = (this.text ? stored : JSON.parse(stored)) as T;
+      this.memo?.set(key, value);
+      return value;
     } catch {
       return undefined;
     }
@@ -55,6 +71,7 @@ export class DirCache<T> {
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, this.text ? String(value) : JSON.stringify(value));
     fs.renameSync(tmp, file);
+    this.memo?.set(key, value);
   }
 
   /**
@@ -99,12 +116,13 @@ export class DirCache<T> {
 
   /** Drops every entry whose key is not in `keys` (pages deleted, outputs no longer made). */
   retain(keys: Iterable<string>): void {
+    const kept = new Set(keys);
+    if (this.memo) for (const key of this.memo.keys()) if (!kept.has(key)) this.memo.delete(key);
     if (!this.dir) {
-      const keep = new Set(keys);
-      for (const key of this.memory.keys()) if (!keep.has(key)) this.memory.delete(key);
+      for (const key of this.memory.keys()) if (!kept.has(key)) this.memory.delete(key);
       return;
     }
-    const keep = new Set([...keys].map((k) => hashOf(k)));
+    const keep = new Set([...kept].map((k) => hashOf(k)));
     let names: string[];
     try {
       names = fs.readdirSync(this.dir);
