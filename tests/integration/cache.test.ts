@@ -65,6 +65,25 @@ describe('the persistent build cache', () => {
     expect(mismatches(await buildSite(root, { noCache: false }))).toEqual([expect.stringContaining('must (cached) match format "uuid"')]);
   });
 
+  it('keeps a watch session’s rendered pages apart: a build after serve --watch still finds its own', async () => {
+    const root = copyFixture('basic');
+    const lines: string[] = [];
+    const logger = { info: (m: string) => lines.push(m), warn: () => {} };
+    const renderLine = () => lines.filter((l) => l.trimStart().startsWith('render ')).at(-1) ?? '';
+    const first = await new SiteBuilder({ root, noCache: false, logger }).full();
+    expect(first.ok).toBe(true);
+    const pages = first.graph!.routes.length;
+    // A watch session (with its live-reload script) renders every page for itself, in its own folder…
+    const watch = new SiteBuilder({ root, noCache: false, logger, outDir: path.join(root, 'served'), devScript: 'void 0' });
+    expect((await watch.full()).ok).toBe(true);
+    expect(renderLine()).toContain(`${pages} pages (0 from cache)`);
+    expect(fs.readdirSync(path.join(root, '.docsgen/v4/render-watch'))).toHaveLength(pages);
+    // …and the next build finds every page it rendered before.
+    expect((await new SiteBuilder({ root, noCache: false, logger }).full()).ok).toBe(true);
+    expect(renderLine()).toContain(`0 pages (${pages} from cache)`);
+    expect(lines.filter((l) => l.trimStart().startsWith('search ')).at(-1)).toContain('from cache');
+  });
+
   it('never caches a page with problems', async () => {
     const root = copyFixture('basic');
     writeFiles(root, { 'content/guide/broken.mdx': '---\ntitle: B\ndescription: d\n---\n\n![missing](./missing.png)\n' });

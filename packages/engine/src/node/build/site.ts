@@ -174,7 +174,11 @@ function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSessi
   const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
   const api = new DirCache<ApiEntry>(dir('api'));
   if (session.watch) api.remembering((session.apiEntries ??= new Map()));
-  return { pages: new DirCache(dir('pages')), api, render: new DirCache(dir('render'), true, true), search: new DirCache(dir('search'), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true), samples: new DirCache(dir('samples')), svg: new DirCache(dir('svg')) };
+  // A watch session's pages carry the live-reload script, so its rendered pages and search files
+  // have keys of their own: kept in folders of their own, each side keeps its entries when the
+  // other prunes (a `docsgen build` after `serve --watch` rendered every page again).
+  const watch = session.watch ? '-watch' : '';
+  return { pages: new DirCache(dir('pages')), api, render: new DirCache(dir(`render${watch}`), true, true), search: new DirCache(dir(`search${watch}`), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true), samples: new DirCache(dir('samples')), svg: new DirCache(dir('svg')) };
 }
 
 /**
