@@ -68,10 +68,10 @@ export interface BuiltApi extends ApiPages {
   operations: Map<string, AgentOperation>;
   /**
    * The spec's examples that do not match their schemas (reported by check, with
-   * `checks.codeSamples`), checked when first asked for. Compiling the schemas with ajv takes the
-   * main thread most of a second on the portal, so the build asks once the pages are rendered,
-   * while the social cards' workers run (the API stage needed it in none of its pages). The answer
-   * completes the API cache: its index is written with it.
+   * `checks.codeSamples`), checked when first asked for. No API page needs them, and ajv compiling
+   * the schemas (most of a second on the portal) at the end of the API stage added its memory to
+   * the highlight worker's at the build's peak: the build asks once the pages are rendered and
+   * that worker has stopped. The answer completes the API cache: its index is written with it.
    */
   exampleProblems(): Promise<Diagnostic[]>;
 }

@@ -133,7 +133,8 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       for (const page of content.pages) for (const asset of page.assets) copies.set(asset.url.slice(1), asset.source);
       if (spec) copies.set(spec.url.slice(1), spec.file);
       for (const [file, source] of report.take(staticFiles(path.join(config.root, 'static'), boundary))) copies.set(file, source);
-      // The spec's examples are checked on this thread while the cards' workers still run.
+      // The spec's examples are checked now that the highlight worker has stopped (its memory and
+      // ajv's no longer add up), while the cards' workers run.
       const exampleProblems = apiPages ? await task(log, 'examples', () => apiPages.exampleProblems(), (e) => `${e.length} not matching their schemas`) : [];
       if (cardsMade) {
         const cards = await task(log, 'cards', () => cardsMade, (c) => `${c.files.size} social cards (${c.made} new)`);
