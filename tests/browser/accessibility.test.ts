@@ -1,65 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { HtmlValidate } from 'html-validate';
 import { hasChromium, launchChromium } from '../helpers/browser';
 import { buildPortal, type BuiltPortal } from '../helpers/portal-site';
+import { axeViolations, setTheme, THEMES, WIDTHS } from '../helpers/axe';
 
 /**
  * Issue 11: accessibility and validity of every page the portal builds. axe-core (WCAG 2.0/2.1/2.2
- * A and AA, and best practices) on every page at 1280 and 375 px, light and dark, and in the states
- * a reader opens (search modal with results, API console, Test Card, mobile menu); html-validate's
- * standard preset on every HTML file; a visible focus ring with 3:1 contrast on every control.
- * One browser, two tabs working through the pages.
+ * A and AA, and best practices) in the states a reader opens (search modal with results, API
+ * console, Test Card, mobile menu), light and dark; html-validate's standard preset on every HTML
+ * file; a visible focus ring with 3:1 contrast on every control. axe on every page, at 1280 and
+ * 375 px, light and dark, is the sweep of axe-sweep-*.test.ts (helpers/axe-sweep.ts).
  */
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const WIDTHS = [1280, 375];
-const THEMES = ['light', 'dark'] as const;
 const API_PAGE = '/api/refund-payment';
-
-interface AxeViolation {
-  id: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-/**
- * The rules whose result depends on colours. The colour mode changes only colours (one attribute
- * every colour rule of the stylesheet reads), so in the second mode of a page only these rules
- * can find anything the first did not: the sweep runs them alone there.
- */
-const COLOUR_RULES = (createRequire(import.meta.url)('axe-core') as { getRules: (tags: string[]) => Array<{ ruleId: string; tags: string[] }> })
-  .getRules(TAGS)
-  .filter((rule) => rule.tags.includes('cat.color'))
-  .map((rule) => rule.ruleId);
-
-/**
- * axe's experimental rules that the sweep runs too (with the tags, which leave them out):
- * `td-has-header`, every data cell of a large table has a header (Lighthouse reports it).
- */
-const EXPERIMENTAL_RULES = { 'td-has-header': { enabled: true } };
-
-/** Runs axe on the page as it is now (the given rules, or every rule of `TAGS`); violations as `rule: selector (summary)` lines. */
-async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the pages' Content-Security-Policy does not
-  // govern: a <script> tag of axe's source would be (rightly) blocked as an inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: TAGS };
-  const violations = await page.evaluate(
-    ({ only, extra }) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, { runOnly: only, rules: extra, resultTypes: ['violations'], preload: false, iframes: false }).then((r) => r.violations),
-    { only: runOnly, extra: EXPERIMENTAL_RULES },
-  );
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()})`));
-}
-
-/** Sets the colour mode the way the toggle does (the attribute every style reads). */
-const setTheme = (page: Page, theme: (typeof THEMES)[number]) =>
-  page.evaluate((t) => {
-    document.documentElement.dataset.theme = t;
-  }, theme);
 
 /** WCAG contrast of two `rgb()`/`rgba()` colours. */
 function contrast(a: string, b: string): number {
@@ -104,31 +60,6 @@ describe.skipIf(!hasChromium)('accessibility and validity of every portal page (
     }
     expect(errors).toEqual([]);
   }, 300_000);
-
-  it('has no axe violations on any page, at 1280 and 375 px, light and dark (there, the colour rules)', async () => {
-    const started = Date.now();
-    expect(portal.routes.length).toBeGreaterThan(150);
-    expect(COLOUR_RULES).toEqual(expect.arrayContaining(['color-contrast', 'link-in-text-block']));
-    const queue = [...portal.routes];
-    const found: string[] = [];
-    const worker = async () => {
-      const page = await newPage();
-      for (let route = queue.shift(); route; route = queue.shift()) {
-        await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
-        await page.goto(portal.server.url + route);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 800 });
-          for (const [i, theme] of THEMES.entries()) {
-            await setTheme(page, theme);
-            for (const v of await axeViolations(page, i === 0 ? undefined : COLOUR_RULES)) found.push(`${route} ${width} px ${theme}: ${v}`);
-          }
-        }
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    console.log(`axe: ${portal.routes.length} pages × ${WIDTHS.length} widths × ${THEMES.length} themes in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    expect(found).toEqual([]);
-  }, 2_400_000);
 
   it('has no axe violations in the opened states: search results, API console, Test Card, mobile menu', async () => {
     const found: string[] = [];

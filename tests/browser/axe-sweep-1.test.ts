@@ -1,0 +1,4 @@
+import { axeSweep } from '../helpers/axe-sweep';
+
+// Every page's axe check, part 1 of 2 (see helpers/axe-sweep.ts).
+axeSweep(0);
