@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { HtmlValidate } from 'html-validate';
-import { hasChromium, launchChromium } from '../helpers/browser';
-import { buildPortal, type BuiltPortal } from '../helpers/portal-site';
+import { hasChromium } from '../helpers/browser';
+import { portalInChromium } from '../helpers/portal-site';
 import { axeViolations, setTheme, THEMES, WIDTHS } from '../helpers/axe';
 
 /**
@@ -31,31 +31,15 @@ function contrast(a: string, b: string): number {
 }
 
 describe.skipIf(!hasChromium)('accessibility and validity of every portal page (issue 11)', () => {
-  let portal: BuiltPortal;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const newPage = async (width = 1280): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    contexts.push(context);
-    return context.newPage();
-  };
-
-  beforeAll(async () => {
-    portal = await buildPortal();
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await portal?.server.close();
-  });
+  const chrome = portalInChromium();
+  const newPage = async (width = 1280): Promise<Page> => (await chrome.newContext({ viewport: { width, height: 800 } })).newPage();
 
   it('validates every HTML file with html-validate (standard preset)', async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
-    expect(portal.htmlFiles.length).toBeGreaterThan(150);
+    expect(chrome.portal.htmlFiles.length).toBeGreaterThan(150);
     const errors: string[] = [];
-    for (const file of portal.htmlFiles) {
-      const report = await validator.validateString(fs.readFileSync(path.join(portal.out, file), 'utf8'), file);
+    for (const file of chrome.portal.htmlFiles) {
+      const report = await validator.validateString(fs.readFileSync(path.join(chrome.portal.out, file), 'utf8'), file);
       for (const result of report.results) for (const m of result.messages) errors.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     }
     expect(errors).toEqual([]);
@@ -71,7 +55,7 @@ describe.skipIf(!hasChromium)('accessibility and validity of every portal page (
     };
     // the search modal with results
     const search = await newPage();
-    await search.goto(portal.server.url + '/get-started');
+    await search.goto(chrome.portal.server.url + '/get-started');
     await search.locator('.navbar [data-search-button]').click();
     const input = search.locator('.search-modal input');
     await input.waitFor();
@@ -80,19 +64,19 @@ describe.skipIf(!hasChromium)('accessibility and validity of every portal page (
     await check(search, 'search modal');
     // the API console
     const consolePage = await newPage();
-    await consolePage.goto(portal.server.url + API_PAGE);
+    await consolePage.goto(chrome.portal.server.url + API_PAGE);
     await consolePage.locator('.api-console-open').click();
     await consolePage.locator('.api-console[data-open]').waitFor();
     await check(consolePage, 'API console');
     // the Test Card
     const card = await newPage();
-    await card.goto(portal.server.url + '/get-started');
+    await card.goto(chrome.portal.server.url + '/get-started');
     await card.locator('.test-card-toggle').click();
     await card.locator('.test-card-panel').waitFor();
     await check(card, 'Test Card');
     // the mobile menu, on an API page (the longest sidebar)
     const menu = await newPage(375);
-    await menu.goto(portal.server.url + API_PAGE);
+    await menu.goto(chrome.portal.server.url + API_PAGE);
     await menu.locator('[data-drawer-toggle]').click();
     await menu.locator('#drawer .drawer-panel[role="dialog"]').waitFor();
     await check(menu, 'mobile menu');
@@ -105,7 +89,7 @@ describe.skipIf(!hasChromium)('accessibility and validity of every portal page (
       for (const width of WIDTHS) {
         for (const theme of THEMES) {
           const page = await newPage(width);
-          await page.goto(portal.server.url + route);
+          await page.goto(chrome.portal.server.url + route);
           await setTheme(page, theme);
           const seen = new Set<string>();
           for (let i = 0; i < 400; i++) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from '../helpers/browser';
-import { buildPortal, type BuiltPortal } from '../helpers/portal-site';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from '../helpers/browser';
+import { portalInChromium } from '../helpers/portal-site';
 import { firstContentfulPaint, holdFonts, observeShifts, shiftsAfterFont } from '../helpers/layout-shift';
 
 /**
@@ -42,20 +42,10 @@ const marks = (page: Page) => page.evaluate(() => (window as unknown as { mark: 
 const AT_ONCE = 3;
 
 describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CLS 0)', () => {
-  let portal: BuiltPortal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    portal = await buildPortal();
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.server.close();
-  });
+  const chrome = portalInChromium();
 
   it('builds every route checked here', () => {
-    for (const route of ROUTES.filter((r) => r !== '/products')) expect(portal.routes).toContain(route.replace(/\?.*/, ''));
+    for (const route of ROUTES.filter((r) => r !== '/products')) expect(chrome.portal.routes).toContain(route.replace(/\?.*/, ''));
   });
 
   for (const theme of ['light', 'dark'] as const) {
@@ -63,13 +53,13 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
       it(`${theme}, ${width} px, the font held back until the first paint: ${ROUTES.join(', ')}`, async () => {
         const seen: Record<string, string[]> = {};
         const check = async (route: string) => {
-          const context = await browser.newContext({ viewport: { width, height: 800 } });
+          const context = await chrome.browser.newContext({ viewport: { width, height: 800 } });
           const page = await context.newPage();
           await observeShifts(page);
           if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
           const font = await holdFonts(page);
           // `load` would wait for the preloaded font: go on at the first byte.
-          await page.goto(portal.server.url + route, { waitUntil: 'commit' });
+          await page.goto(chrome.portal.server.url + route, { waitUntil: 'commit' });
           await firstContentfulPaint(page);
           // The page painted in the fallback: the font was still held back.
           expect(await fontLoaded(page)).toBe(false);
@@ -90,7 +80,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
 
   it('paints in the web font from the first frame when it is there: the first animation frame runs after the stylesheet, before the first paint', async () => {
     for (const route of ['/get-started', '/api/initialize-payment-session']) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await watchMark(page);
       await observeShifts(page);
@@ -104,7 +94,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
         await new Promise((resolve) => setTimeout(resolve, 400));
         await r.fulfill({ response });
       });
-      await page.goto(portal.server.url + route, { waitUntil: 'commit' });
+      await page.goto(chrome.portal.server.url + route, { waitUntil: 'commit' });
       const fcp = await firstContentfulPaint(page);
       expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ font: '"Inter Variable Fallback"', painted: 0 });
       const seen = await marks(page);
@@ -119,12 +109,12 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
   });
 
   it('keeps the fallback once the font arrives late, and shows the font at the next client navigation and reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await watchMark(page);
     await observeShifts(page);
     const font = await holdFonts(page);
-    await page.goto(portal.server.url + '/get-started', { waitUntil: 'commit' });
+    await page.goto(chrome.portal.server.url + '/get-started', { waitUntil: 'commit' });
     await firstContentfulPaint(page);
     expect(await fontLoaded(page)).toBe(false);
     expect(await firstFace(page)).toBe(`${FAMILY} Fallback`);
@@ -152,10 +142,10 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
   });
 
   it('keeps the fallback when the font never comes', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.route('**/assets/fonts/*.woff2', (r) => r.abort());
-    await page.goto(portal.server.url + '/get-started', { waitUntil: 'load' });
+    await page.goto(chrome.portal.server.url + '/get-started', { waitUntil: 'load' });
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => document.documentElement.dataset.font)).toBe('wait');
     expect(await firstFace(page)).toBe(`${FAMILY} Fallback`);
@@ -163,9 +153,9 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
   });
 
   it('without JavaScript: no mark, the web font with the fallback after it (the classic swap)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(portal.server.url + '/get-started', { waitUntil: 'load' });
+    await page.goto(chrome.portal.server.url + '/get-started', { waitUntil: 'load' });
     expect(await page.locator('html').getAttribute('data-font')).toBeNull();
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Variable Fallback", /);
     await context.close();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { hasChromium, launchChromium } from '../helpers/browser';
-import { buildPortal, type BuiltPortal } from '../helpers/portal-site';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from '../helpers/browser';
+import { portalInChromium } from '../helpers/portal-site';
 
 /**
  * Issue 11, layout half: the navbar at every width, the portal without JavaScript, navbar
@@ -79,27 +79,14 @@ function spacedCodeBlocks(page: Page): Promise<number> {
 }
 
 describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 11)', () => {
-  let portal: BuiltPortal;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const chrome = portalInChromium();
   const open = async (route: string, options: { viewport?: { width: number; height: number }; js?: boolean; dark?: boolean } = {}): Promise<Page> => {
-    const context = await browser.newContext({ viewport: options.viewport ?? PHONE, javaScriptEnabled: options.js ?? true });
-    contexts.push(context);
+    const context = await chrome.newContext({ viewport: options.viewport ?? PHONE, javaScriptEnabled: options.js ?? true });
     if (options.dark) await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
     const page = await context.newPage();
-    await page.goto(portal.server.url + route);
+    await page.goto(chrome.portal.server.url + route);
     return page;
   };
-
-  beforeAll(async () => {
-    portal = await buildPortal();
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await portal?.server.close();
-  });
 
   it('fits the navbar on one line at every width from 320 to 1920 px, with and without JavaScript', async () => {
     for (const js of [true, false]) {
@@ -226,7 +213,7 @@ describe.skipIf(!hasChromium)('the portal: navbar, no JavaScript, print (issue 1
     const sections = await note.locator('a').evaluateAll((all) => all.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(sections).toEqual(expect.arrayContaining(['/get-started', '/products/checkout', '/api', '/js']));
     expect(await note.locator('a').allTextContents()).toEqual(expect.arrayContaining(['Guides', 'Plugins', 'Inspiration', 'API reference']));
-    for (const href of sections) expect((await off.request.get(portal.server.url + href)).status(), href).toBe(200);
+    for (const href of sections) expect((await off.request.get(chrome.portal.server.url + href)).status(), href).toBe(200);
     const on = await open('/search?q=refund');
     expect(await on.locator('.search-page-nojs').isVisible()).toBe(false);
   });

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser';
-import { buildPortal, type BuiltPortal } from './portal-site';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './browser';
+import { portalInChromium } from './portal-site';
 import { axeViolations, COLOUR_RULES, setTheme, THEMES, WIDTHS } from './axe';
 
 /** How many files the sweep is split into (tests/browser/axe-sweep-*.test.ts, one per part). */
@@ -17,22 +16,11 @@ export const SWEEP_PARTS = 2;
  */
 export function axeSweep(part: number): void {
   describe.skipIf(!hasChromium)(`axe on every portal page, part ${part + 1} of ${SWEEP_PARTS} (issue 11)`, () => {
-    let portal: BuiltPortal;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    beforeAll(async () => {
-      portal = await buildPortal();
-      browser = await launchChromium();
-    }, 180_000);
-    afterAll(async () => {
-      for (const c of contexts) await c.close();
-      await browser?.close();
-      await portal?.server.close();
-    });
+    const chrome = portalInChromium();
 
     it('has no axe violations on its pages, at 1280 and 375 px, light and dark (there, the colour rules)', async () => {
       const started = Date.now();
+      const { portal } = chrome;
       expect(portal.routes.length).toBeGreaterThan(150);
       expect(COLOUR_RULES).toEqual(expect.arrayContaining(['color-contrast', 'link-in-text-block']));
       // Every part has its file, so that the parts together check every page.
@@ -42,9 +30,7 @@ export function axeSweep(part: number): void {
       const queue = [...mine];
       const found: string[] = [];
       const tab = async () => {
-        const context = await browser.newContext({ viewport: { width: WIDTHS[0]!, height: 800 } });
-        contexts.push(context);
-        const page = await context.newPage();
+        const page = await (await chrome.newContext({ viewport: { width: WIDTHS[0]!, height: 800 } })).newPage();
         for (let route = queue.shift(); route; route = queue.shift()) {
           await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
           await page.goto(portal.server.url + route);

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
+import { launchChromium } from './browser';
 
 /** The repository's own site: the portal. */
 export const PORTAL_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -84,4 +86,45 @@ export async function buildPortal(): Promise<BuiltPortal> {
     .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'/index.html'.length)}`))
     .concat(htmlFiles.includes('404.html') ? ['/404'] : []);
   return { out, server, routes, htmlFiles };
+}
+
+/** What a suite that opens the portal in Chromium works with (`portalInChromium`). */
+export interface PortalInChromium {
+  readonly portal: BuiltPortal;
+  readonly browser: Browser;
+  /** A browser context the suite's end closes. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * The set-up of the suites that open the built portal in Chromium (call it inside the suite's
+ * `describe`): the portal and a browser before the suite; after it, every context opened through
+ * `newContext`, the browser and the portal's server are closed.
+ */
+export function portalInChromium(): PortalInChromium {
+  let portal: BuiltPortal | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    portal = await buildPortal();
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await portal?.server.close();
+  });
+  return {
+    get portal() {
+      return portal!;
+    },
+    get browser() {
+      return browser!;
+    },
+    async newContext(options) {
+      const context = await browser!.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
 }
