@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
+import { ChunkedWriter } from '../fs/write-parts';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -32,6 +33,11 @@ export class DirCache<T> {
   remembering(memo: Map<string, T>): this {
     this.memo = memo;
     return this;
+  }
+
+  /** Whether the cache holds nothing yet: no entry in memory, or no folder on disk (a first build, or one after the cache was removed). */
+  get empty(): boolean {
+    return this.dir ? !fs.existsSync(this.dir) : this.memory.size === 0;
   }
 
   private fileOf(key: string): string {
@@ -102,10 +108,12 @@ export class DirCache<T> {
     const fd = fs.openSync(tmp, 'w');
     let whole = false;
     try {
+      const out = new ChunkedWriter(fd);
       for (const part of parts) {
-        fs.writeSync(fd, part);
+        out.write(part);
         yield part;
       }
+      out.flush();
       whole = true;
     } finally {
       fs.closeSync(fd);
