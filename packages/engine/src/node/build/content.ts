@@ -81,6 +81,7 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
     jobs.push({ at: slots.length, file, route });
     slots.push(undefined);
   }
+  ctx.highlighter.prepare(jobs.length);
   await compileJobs(jobs, ctx, (job, page, read) => {
     slots[job.at] = storePage(page, store);
     memo?.delete(job.file);

@@ -96,9 +96,9 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   if (problems.length) return staged(null, problems);
   const caches = openCaches(config, noCache, session);
   if (!session.highlighter) {
-    // Code blocks render on a worker thread (started on the first block to render) when there are two cores.
+    // Code blocks render on a worker thread when there are two cores (started by the content stage of a cold build, else on the first block to render).
     const pool = workersWanted() ? new HighlightPool(renderHere) : null;
-    session.highlighter = new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool));
+    session.highlighter = new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool), pool?.warm);
     session.highlightPool = pool;
   }
   const highlighter = session.highlighter;

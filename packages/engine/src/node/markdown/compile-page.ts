@@ -13,7 +13,7 @@ import { remarkCodeTabs } from './plugins/remark-code-tabs';
 import { remarkHeadings } from './plugins/remark-headings';
 import { remarkLinks, type AssetRef, type LinkRef } from './plugins/remark-links';
 import { fileOf, setSourceFile } from './plugins/source-file';
-import type { CodeHighlighter } from './highlight';
+import type { CodeBlockInfo, CodeHighlighter } from './highlight';
 import type { SiteBoundary } from '../fs/boundary';
 import { parsePage, parsePartial, unreadable, type ParsedSource } from './parse-source';
 import type { SourceRead } from './read-source';
@@ -135,8 +135,35 @@ function collectCodeSamples(tree: MdastRoot, file: string): CodeSample[] {
   return samples;
 }
 
+/** Code blocks already sent to the highlighter, by language, meta and code: each block of the page takes one. */
+type EarlyBlocks = Map<string, Array<Promise<string>>>;
+const blockId = (block: CodeBlockInfo) => `${block.lang}\0${block.meta}\0${block.code}`;
+
+/**
+ * Sends the page's code blocks to the highlighter as soon as the page is parsed, when they render
+ * on another thread: they go out before the next page is parsed, instead of after this page's
+ * Markdown twin and hast are made, and the worker is never left waiting while several pages are
+ * parsed. Each is taken back by `highlightCode`: the same language, meta and code as
+ * mdast-util-to-hast hands on. A site's own plugins may change the tree in between: their pages
+ * send nothing early.
+ */
+function requestCodeBlocks(tree: MdastRoot, ctx: CompileContext): EarlyBlocks {
+  const early: EarlyBlocks = new Map();
+  if (!ctx.highlighter.elsewhere || ctx.plugins?.key) return early;
+  visit(tree, 'code', (node: Code) => {
+    const block = { lang: node.lang?.split(/\s+/)[0] ?? '', meta: (node.meta ?? '').trim(), code: node.value };
+    const html = ctx.highlighter.highlight(block);
+    html.catch(() => {}); // highlightCode awaits it and reports a failure
+    const id = blockId(block);
+    const sent = early.get(id);
+    if (sent) sent.push(html);
+    else early.set(id, [html]);
+  });
+  return early;
+}
+
 /** Highlights every `pre > code` block (all at once) and hands each on as one finished HTML node. */
-export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter): Promise<void> {
+export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter, early: EarlyBlocks = new Map()): Promise<void> {
   const blocks: Array<{ parent: { children: unknown[] }; index: number; pre: Element }> = [];
   visit(tree, 'element', (node, index, parent) => {
     if (node.tagName !== 'pre' || !parent || index === undefined) return;
@@ -150,7 +177,8 @@ export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter
       const lang = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const meta = ((code.data as { meta?: string } | undefined)?.meta ?? '').trim();
       const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
-      const html = await highlighter.highlight({ lang, meta, code: text });
+      const block = { lang, meta, code: text };
+      const html = await (early.get(blockId(block))?.shift() ?? highlighter.highlight(block));
       const element: Element = { type: 'element', tagName: 'docsgen-code', properties: { html, lang }, children: [] };
       parent.children[index] = element as ElementContent;
     }),
@@ -206,6 +234,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   result.diagnostics.push(...expandIncludes(tree, file, ctx, [file], dependencies));
   result.diagnostics.push(...remarkAdmonitions(tree, file, parsed.source));
   result.diagnostics.push(...remarkCodeTabs(tree, file, ctx.codeLanguages));
+  const early = requestCodeBlocks(tree, ctx);
   // The site's remark plugins see the page as docsgen understands it (includes expanded, admonitions
   // and code tabs turned into components); headings and links are collected after them, so what
   // a plugin adds gets an id and is checked like anything written by hand.
@@ -223,7 +252,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   // rehype plugins get plain hast (components are elements by now) with code blocks still `pre > code`.
   const rehyped = await runRehypePlugins(ctx.plugins, hast, file, label);
   if ('problem' in rehyped) return failed(result, rehyped.problem, dependencies);
-  await highlightCode(rehyped.tree, ctx.highlighter);
+  await highlightCode(rehyped.tree, ctx.highlighter, early);
   return {
     ...result,
     firstH1,

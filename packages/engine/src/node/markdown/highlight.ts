@@ -49,7 +49,21 @@ export class CodeHighlighter {
    * `elsewhere`: blocks render on another thread, so callers gain by keeping several pages in
    * hand while their blocks render.
    */
-  constructor(readonly cache: HighlightCache, private readonly render: BlockRenderer = renderHere, readonly elsewhere = false) {}
+  constructor(
+    readonly cache: HighlightCache,
+    private readonly render: BlockRenderer = renderHere,
+    readonly elsewhere = false,
+    private readonly startRenderer: () => void = () => {},
+  ) {}
+
+  /**
+   * Gets the renderer ready before the first block when this build will likely render blocks
+   * (pages to compile and a cache that holds no block yet): the highlight worker then starts while
+   * the first pages are read and parsed, not when their first block is already waiting.
+   */
+  prepare(pagesToCompile: number): void {
+    if (pagesToCompile > 0 && this.cache.empty) this.startRenderer();
+  }
 
   async highlight(block: CodeBlockInfo): Promise<string> {
     // The key names the language as written (aliases mapped); which grammar renders it is decided

@@ -77,6 +77,16 @@ export class WorkerCalls<Request extends object, Answer extends object> {
     });
   }
 
+  /**
+   * Starts the worker now, before the first call, so that it loads its modules while this thread
+   * does other work. It does not keep the process alive.
+   */
+  warm(): void {
+    if (this.gone || this.worker) return;
+    this.worker = this.start();
+    this.worker.unref();
+  }
+
   async close(): Promise<void> {
     this.stop(new WorkerGone(`${this.label} was closed`));
     const worker = this.worker;

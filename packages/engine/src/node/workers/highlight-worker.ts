@@ -4,11 +4,13 @@
  * Only this thread loads shiki and compiles grammars, while the main thread parses pages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { grammarFor, renderCodeBlock } from '../markdown/render-code-block';
+import { getHighlighter, grammarFor, renderCodeBlock } from '../markdown/render-code-block';
 import type { HighlightReply, HighlightRequest } from './highlight-pool';
 
 function serve(): void {
   const port = parentPort!;
+  // shiki's WebAssembly engine is made now, not on the first block: a worker started early has it ready.
+  getHighlighter().catch(() => {}); // a failure comes back with the first block
   port.on('message', ({ id, lang, meta, code }: HighlightRequest) => {
     renderCodeBlock(grammarFor(lang), meta, code).then(
       (html) => port.postMessage({ id, html } satisfies HighlightReply),
