@@ -38,7 +38,7 @@ function cardFonts(): CardFont[] {
  * libraries that draw them and their text, not by docsgen's whole code: a change elsewhere in the
  * engine keeps every card (each costs about 0.1 s to make again).
  */
-const CARD_DESIGN = 'card-1';
+const CARD_DESIGN = 'card-2';
 
 /** A package's package.json, also where its `exports` do not list it (@resvg/resvg-wasm): found above its entry. */
 function packageJson(name: string): string {
@@ -84,19 +84,31 @@ interface CardNode {
 }
 const el = (type: string, style: CardNode['props']['style'], ...children: Array<CardNode | string>): CardNode => ({ type, props: { style, children: children.length === 1 ? children[0] : children } });
 
+/** The width of the accent bar down the card's left edge. */
+const ACCENT_BAR = 24;
+
+/**
+ * The card's layout. Nothing in it makes satori write a clip path or a mask: resvg draws each of
+ * those as a layer the size of the card and blends it back, which tripled the time a card took to
+ * rasterise. So the accent bar is an element of its own rather than a border (satori clips a
+ * border), and a title longer than three lines ends in an ellipsis (line-clamp) rather than being
+ * cut off by `overflow: hidden`, which also clipped the edges of its glyphs.
+ */
 function cardTree({ title, section, brand, host }: CardText): CardNode {
   const size = title.length > 70 ? 52 : title.length > 40 ? 62 : 76;
-  return el('div', { width: CARD_WIDTH, height: CARD_HEIGHT, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px 56px 72px', background: BRAND.paper, borderLeft: `24px solid ${BRAND.accent}`, fontFamily: 'Inter' },
-    el('div', { display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 700, color: BRAND.accent },
-      el('div', { display: 'flex', padding: '8px 20px', borderRadius: 999, background: BRAND.tint }, section.slice(0, 60))),
-    el('div', { display: 'flex', fontSize: size, fontWeight: 700, color: BRAND.ink, lineHeight: 1.12, letterSpacing: -1, maxHeight: size * 1.12 * 3, overflow: 'hidden' }, title),
-    el('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: BRAND.muted },
-      el('div', { display: 'flex', fontWeight: 700, color: BRAND.ink }, brand),
-      el('div', { display: 'flex' }, host)));
+  return el('div', { width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', background: BRAND.paper, fontFamily: 'Inter' },
+    el('div', { width: ACCENT_BAR, height: CARD_HEIGHT, background: BRAND.accent }),
+    el('div', { width: CARD_WIDTH - ACCENT_BAR, height: CARD_HEIGHT, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '64px 80px 56px 72px' },
+      el('div', { display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 700, color: BRAND.accent },
+        el('div', { display: 'flex', padding: '8px 20px', borderRadius: 999, background: BRAND.tint }, section.slice(0, 60))),
+      el('div', { display: 'block', fontSize: size, fontWeight: 700, color: BRAND.ink, lineHeight: 1.12, letterSpacing: -1, lineClamp: 3 }, title),
+      el('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: BRAND.muted },
+        el('div', { display: 'flex', fontWeight: 700, color: BRAND.ink }, brand),
+        el('div', { display: 'flex' }, host))));
 }
 
 /** Lays a card out as SVG with satori (JavaScript, on this thread). */
-async function cardSvg(text: CardText): Promise<string> {
+export async function cardSvg(text: CardText): Promise<string> {
   const { default: satori } = await import('satori');
   // satori's types want a ReactNode; it reads the same { type, props } shape.
   return satori(cardTree(text) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: cardFonts() });
