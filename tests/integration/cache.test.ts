@@ -153,6 +153,33 @@ describe('the persistent build cache', () => {
     ]);
   });
 
+  it('keeps the parser\'s verdict on the spec by its text: a copy of the site elsewhere does not validate it again, and places its problems in its own spec', async () => {
+    const root = copyFixture('api');
+    const spec = path.join(root, 'specs/payments.yaml');
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('operationId: listTransactions', 'operationId: capturePayment'));
+    const invalid = (result: Awaited<ReturnType<typeof buildSite>>, at: string) => result.diagnostics.filter((d) => d.code === 'SpecInvalid').map((d) => `${path.relative(at, d.file)}:${d.line} ${d.message}`);
+    const cold = await buildSite(root, { noCache: false });
+    expect(invalid(cold, root)).toEqual([expect.stringMatching(/^specs\/payments\.yaml:72 .*capturePayment.*must be made unique/)]);
+    const verdicts = path.join(root, '.docsgen/v4/spec-verdicts');
+    const [entry, ...more] = fs.readdirSync(verdicts);
+    expect(more).toEqual([]);
+    // Marked, so that a build that reports the mark took the verdict from the cache.
+    fs.writeFileSync(path.join(verdicts, entry!), fs.readFileSync(path.join(verdicts, entry!), 'utf8').replace('must be made unique', 'must be made unique (cached)'));
+    const copy = copyFixture('api');
+    fs.rmSync(copy, { recursive: true });
+    fs.cpSync(root, copy, { recursive: true, verbatimSymlinks: true });
+    const again = await buildSite(copy, { noCache: false });
+    expect(again.ok).toBe(false);
+    expect(invalid(again, copy)).toEqual(invalid(cold, root).map((l) => l.replace('must be made unique', 'must be made unique (cached)')));
+    expect(again.diagnostics.find((d) => d.code === 'SpecInvalid')!.file).toBe(path.join(copy, 'specs/payments.yaml'));
+    // A changed spec is validated again, and only its verdict is kept.
+    fs.writeFileSync(path.join(copy, 'specs/payments.yaml'), fs.readFileSync(path.join(copy, 'specs/payments.yaml'), 'utf8').replace('operationId: capturePayment\n      tags: [Payments]\n      summary: List transactions', 'operationId: listTransactions\n      tags: [Payments]\n      summary: List transactions'));
+    const fixed = await buildSite(copy, { noCache: false });
+    expect(invalid(fixed, copy)).toEqual([]);
+    expect(fixed.ok).toBe(true);
+    expect(fs.readdirSync(path.join(copy, '.docsgen/v4/spec-verdicts'))).toHaveLength(1);
+  });
+
   it('checks each published SVG once, and again when it changes', async () => {
     const root = copyFixture('basic');
     const drawing = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n';

@@ -4,6 +4,7 @@ import { diagnostic, hasErrors, type Diagnostic } from '../../shared/diagnostic'
 import type { ResolvedConfig } from '../config/load-config';
 import type { ApiPages } from '../openapi/api-pages';
 import type { LoadedSpec } from '../openapi/load-openapi';
+import type { SpecValidation } from '../openapi/validate-spec';
 import type { CodeHighlighter } from '../markdown/highlight';
 import type { UserPlugins } from '../markdown/user-plugins';
 import type { TemplateModule } from '../render/load-templates';
@@ -132,6 +133,8 @@ export interface ApiInput {
   templatesHash: string;
   highlighter: CodeHighlighter;
   cache: DirCache<ApiEntry>;
+  /** @readme/openapi-parser's verdict on the spec, by the spec's text (see `validateSpecCached`). */
+  verdicts: DirCache<SpecValidation>;
   /** The site's remark and rehype plugins, run on the spec's descriptions. */
   plugins?: UserPlugins;
   /** Ids the client and the theme's layout use on every page: description headings never get them. */
@@ -176,7 +179,7 @@ export function startSpec(input: ApiInput): Staged<SpecSource | null> {
   const key = hashOf(ENGINE_CACHE_VERSION, engineFingerprint(), input.templatesHash, text, config.codeLanguages.join(), envPrefix(config), url, file, ...plugins);
   let loading: Promise<LoadedSpec> | null = null;
   if (!input.cache.get(key)) {
-    loading = loadModules().then(([{ loadOpenApi }]) => loadOpenApi(file));
+    loading = loadModules().then(([{ loadOpenApi }]) => loadOpenApi(file, input.verdicts));
     loading.catch(() => {}); // awaited, and its failure reported, by buildApi
   }
   return staged({ file, text, key, url, loading });
@@ -192,7 +195,7 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
   const cached = cachedApi(input.cache, spec.key, keep);
   if (cached) return staged({ ...cached.pages, ...made, exampleProblems: () => Promise.resolve(cached.exampleProblems) }, [...cached.diagnostics]);
   const [{ loadOpenApi }, { buildApiPages }] = await loadModules();
-  const loaded = await (spec.loading ?? loadOpenApi(spec.file));
+  const loaded = await (spec.loading ?? loadOpenApi(spec.file, input.verdicts));
   if (!loaded.document || hasErrors(loaded.diagnostics)) return staged(null, loaded.diagnostics);
   const components = input.templates.components;
   // Each page goes to the cache whole as it is made, then is kept without its data. The entries

@@ -69,7 +69,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const { config, templates, boundary, caches } = site;
   result.config = config;
   const ctx: CompileContext = { contentPath: config.contentPath, variables: config.variables, components: new Set(templates.module.contentComponents), codeLanguages: config.codeLanguages, highlighter: site.highlighter, assetUrl: assetUrlFor, partials: new Map(), boundary, plugins: userPlugins(config), reservedIds: [...ENGINE_IDS, ...(templates.module.reservedIds ?? [])] };
-  const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, plugins: ctx.plugins, reservedIds: ctx.reservedIds };
+  const apiInput = { config, boundary, templates: templates.module, templatesHash: templates.hash, highlighter: site.highlighter, cache: caches.api, verdicts: caches.specVerdicts, plugins: ctx.plugins, reservedIds: ctx.reservedIds };
   // The spec is read, and validated on a worker thread, while the content compiles.
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.

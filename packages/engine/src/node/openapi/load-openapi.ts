@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import jsYaml from 'js-yaml';
-import { validateSpec } from './validate-spec';
+import { validateSpecCached, type SpecValidation } from './validate-spec';
+import type { DirCache } from '../cache/dir-cache';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { escapePointer, resolvePointer } from './json-pointer';
 import { specLocator, type Locate } from './spec-locator';
@@ -89,8 +90,8 @@ function dropEmptyRequiredLists(candidate: JsonObject, file: string, locate: Loc
 }
 
 /** What @readme/openapi-parser finds wrong with `candidate`, each at the place it is about. */
-async function validationProblems(candidate: JsonObject, file: string, locate: Locate): Promise<Diagnostic[]> {
-  const result = await validateSpec(candidate);
+async function validationProblems(candidate: JsonObject, file: string, locate: Locate, verdicts: DirCache<SpecValidation> | undefined): Promise<Diagnostic[]> {
+  const result = await validateSpecCached(candidate, verdicts);
   if (result.valid) return [];
   const pointerOf = validationErrorPointers(candidate);
   return result.errors.map((error) => {
@@ -102,10 +103,10 @@ async function validationProblems(candidate: JsonObject, file: string, locate: L
 
 /**
  * Reads and validates an OpenAPI document. Every problem names the spec file, the line and the
- * JSON pointer: YAML syntax, `$ref`s that point nowhere, and what @readme/openapi-parser reports.
- * Reads disk.
+ * JSON pointer: YAML syntax, `$ref`s that point nowhere, and what @readme/openapi-parser reports
+ * (its verdict kept in `verdicts` when given). Reads disk.
  */
-export async function loadOpenApi(file: string): Promise<LoadedSpec> {
+export async function loadOpenApi(file: string, verdicts?: DirCache<SpecValidation>): Promise<LoadedSpec> {
   const text = fs.readFileSync(file, 'utf8');
   const locate = specLocator(text);
   const parsed = parseSpec(text, file);
@@ -116,6 +117,6 @@ export async function loadOpenApi(file: string): Promise<LoadedSpec> {
   if (brokenRefs.length) return { file, document, locate, diagnostics: brokenRefs };
   const candidate = structuredClone(document);
   const warnings = dropEmptyRequiredLists(candidate, file, locate);
-  const errors = await validationProblems(candidate, file, locate);
+  const errors = await validationProblems(candidate, file, locate, verdicts);
   return { file, document: candidate, locate, diagnostics: [...warnings, ...errors] };
 }

@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { JsonObject } from './load-openapi';
 import { WORKER_LIMITS } from '../workers/engine-worker';
+import { hashOf } from '../cache/cache-key';
+import { engineFingerprint } from '../cache/engine-fingerprint';
+import type { DirCache } from '../cache/dir-cache';
 
 /** What @readme/openapi-parser says about a document: valid, or its error messages. */
 export interface SpecValidation {
@@ -54,4 +57,23 @@ export function validateSpec(document: JsonObject): Promise<SpecValidation> {
     worker.once('error', () => settle(null));
     worker.once('exit', () => settle(null));
   });
+}
+
+/**
+ * `validateSpec`, with the verdict kept in `cache` under the document's text and the engine's
+ * fingerprint (the parser's version with it): a build whose spec did not change but whose API
+ * pages are made again (another theme, code languages or checkout folder, a watch rebuild after a
+ * config edit) does not start the worker, load the parser and compile its schema again. Only the
+ * current document's verdict is kept. The verdict holds messages only: the build places them in
+ * the spec as it reads it now.
+ */
+export async function validateSpecCached(document: JsonObject, cache: DirCache<SpecValidation> | undefined): Promise<SpecValidation> {
+  if (!cache) return validateSpec(document);
+  const key = hashOf('spec-validation', engineFingerprint(), JSON.stringify(document));
+  const known = cache.get(key);
+  if (known) return known;
+  const verdict = await validateSpec(document);
+  cache.set(key, verdict);
+  cache.retain([key]);
+  return verdict;
 }
