@@ -19,6 +19,16 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/*
+ * The CLI runs React (and whatever else reads NODE_ENV) as production code: packages/cli sets
+ * NODE_ENV=production unless it is set. So do the tests, their in-process builds and the CLI
+ * processes they start, rather than the development builds that vitest's default ('test') selects:
+ * a small fixture build took 0.80 s with those and 0.63 s with these. It is set here, before vite
+ * resolves this config, so that the TSX the tests import is compiled for React's production
+ * runtime too (jsx, not jsxDEV).
+ */
+process.env.NODE_ENV = 'production';
+
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
