@@ -9,6 +9,7 @@ import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagn
 import { resolveConfig, type ResolvedConfig } from './resolve-config';
 import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
 import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
+import { writeBundle } from '../fs/bundle-file';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -42,7 +43,7 @@ async function importConfigFile(file: string, root: string): Promise<{ value: un
   fs.mkdirSync(cacheDir, { recursive: true });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const out = path.join(cacheDir, `config.${hash}.mjs`);
-  if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  writeBundle(out, code);
   const bundle: BundledConfig = { url: pathToFileURL(out).href, code, workingDir: root };
   let mod: { default?: unknown };
   try {

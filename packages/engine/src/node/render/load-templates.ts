@@ -9,6 +9,7 @@ import type { PageKind, Sidebar } from '../../shared/page';
 import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
+import { writeBundle } from '../fs/bundle-file';
 
 const require = createRequire(import.meta.url);
 
@@ -91,7 +92,7 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   fs.mkdirSync(config.cacheDir, { recursive: true });
   const out = path.join(config.cacheDir, `templates.${hash}.mjs`);
-  if (!fs.existsSync(out)) fs.writeFileSync(out, code);
+  writeBundle(out, code);
   const module = (await import(pathToFileURL(out).href)) as TemplateModule;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
   return { module, inputs, hash };
