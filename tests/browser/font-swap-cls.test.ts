@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('the web font swaps in without moving anything (CL
           expect(await fontLoaded(page)).toBe(false);
           font.release();
           const shifts = await shiftsAfterFont(page, FAMILY, 2000);
-          seen[route] = shifts.map((s) => `${s.value.toFixed(5)}: ${s.sources.join('; ')}`);
+          seen[route] = shifts.map((s) => `${s.value.toFixed(5)}: ${s.sources.join('; ')} (${s.when})`);
           await context.close();
         };
         const queue = [...ROUTES];

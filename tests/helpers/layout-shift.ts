@@ -4,6 +4,8 @@ import type { Page, Route } from 'playwright-core';
 export interface Shift {
   value: number;
   sources: string[];
+  /** When it happened (ms after the navigation began), the viewport then, and every resize of the window before it: what a failure message needs to tell a page's shift from a harness's. */
+  when: string;
 }
 
 /**
@@ -11,8 +13,12 @@ export interface Shift {
  * is buffered, so it also gets the shifts from before it started.
  */
 function recordShifts(): void {
-  const w = window as unknown as { shifts: Array<{ value: number; sources: string[] }> };
+  const w = window as unknown as { shifts: Array<{ value: number; sources: string[]; when: string }>; resizes?: string[] };
   w.shifts = [];
+  if (!w.resizes) {
+    const resizes: string[] = (w.resizes = []);
+    addEventListener('resize', () => resizes.push(`${Math.round(performance.now())} ms ${innerWidth}×${innerHeight}`));
+  }
   const name = (n: Node | null): string => {
     if (!n) return '(removed)';
     if (!(n instanceof Element)) return `text "${(n.textContent ?? '').slice(0, 30)}" in ${name(n.parentElement)}`;
@@ -23,7 +29,8 @@ function recordShifts(): void {
     for (const e of list.getEntries() as Entry[]) {
       if (e.hadRecentInput) continue;
       const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
-      w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) });
+      const resized = w.resizes!.length ? `, resized at ${w.resizes!.join(', ')}` : '';
+      w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`), when: `at ${Math.round(e.startTime)} ms, viewport ${innerWidth}×${innerHeight}${resized}` });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
