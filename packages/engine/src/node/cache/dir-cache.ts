@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
 import { ChunkedWriter } from '../fs/write-parts';
+import { replaceFile, tmpFor } from '../fs/replace-file';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -74,9 +75,7 @@ export class DirCache<T> {
     if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
     this.created = true;
     const file = this.fileOf(key);
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, this.text ? String(value) : JSON.stringify(value));
-    fs.renameSync(tmp, file);
+    replaceFile(file, this.text ? String(value) : JSON.stringify(value));
     this.memo?.set(key, value);
   }
 
@@ -104,7 +103,7 @@ export class DirCache<T> {
     if (!this.created) fs.mkdirSync(this.dir, { recursive: true });
     this.created = true;
     const file = this.fileOf(key);
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = tmpFor(file);
     const fd = fs.openSync(tmp, 'w');
     let whole = false;
     try {

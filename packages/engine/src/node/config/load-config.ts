@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
@@ -39,12 +37,7 @@ function validateLoaded(value: unknown, file: string, bundle: BundledConfig): Pa
 
 async function importConfigFile(file: string, root: string): Promise<{ value: unknown; bundle: BundledConfig }> {
   const code = await bundleConfig(file, root);
-  const cacheDir = path.join(root, '.docsgen');
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const out = path.join(cacheDir, `config.${hash}.mjs`);
-  writeBundle(out, code);
-  const bundle: BundledConfig = { url: pathToFileURL(out).href, code, workingDir: root };
+  const bundle: BundledConfig = { url: writeBundle(path.join(root, '.docsgen'), 'config', code).url, code, workingDir: root };
   let mod: { default?: unknown };
   try {
     mod = (await import(bundle.url)) as { default?: unknown };

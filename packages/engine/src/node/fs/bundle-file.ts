@@ -1,20 +1,27 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { replaceFile } from './replace-file';
 
 /**
- * Writes a bundle the build is about to import (the config's, the theme's) to `file`, named by a
- * hash of `code`, unless the file already holds exactly `code`. The name alone proves nothing:
- * `.docsgen/` is inside the site, so a pull request can commit a file under the name the next
- * bundle will have, and importing that file would run its code in place of the reviewed config or
- * theme. Written through a rename, so another build never imports half a file, and a link
- * committed under the name is replaced, never written through.
+ * Writes a bundle the build is about to import (the config's, the theme's) into `dir` as
+ * `<name>.<hash of code>.mjs`, unless the file already holds exactly `code`, and returns the URL
+ * to import it by and the hash. The name alone proves nothing: `.docsgen/` is inside the site, so
+ * a pull request can commit a file under the name the next bundle will have, and importing that
+ * file would run its code in place of the reviewed config or theme. Written through a rename, so
+ * another build never imports half a file, and a link committed under the name is replaced,
+ * never written through.
  */
-export function writeBundle(file: string, code: string): void {
+export function writeBundle(dir: string, name: string, code: string): { url: string; hash: string } {
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const file = path.join(dir, `${name}.${hash}.mjs`);
+  let same = false;
   try {
-    if (!fs.lstatSync(file).isSymbolicLink() && fs.readFileSync(file, 'utf8') === code) return;
+    same = !fs.lstatSync(file).isSymbolicLink() && fs.readFileSync(file, 'utf8') === code;
   } catch {
-    // not there yet
+    fs.mkdirSync(dir, { recursive: true }); // not there yet
   }
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, code);
-  fs.renameSync(tmp, file);
+  if (!same) replaceFile(file, code);
+  return { url: pathToFileURL(file).href, hash };
 }

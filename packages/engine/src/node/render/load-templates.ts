@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import type { ComponentType, ReactNode } from 'react';
 import type { PageKind, Sidebar } from '../../shared/page';
@@ -89,11 +86,8 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
     );
   }
   const code = result.outputFiles[0]!.text;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  fs.mkdirSync(config.cacheDir, { recursive: true });
-  const out = path.join(config.cacheDir, `templates.${hash}.mjs`);
-  writeBundle(out, code);
-  const module = (await import(pathToFileURL(out).href)) as TemplateModule;
+  const { url, hash } = writeBundle(config.cacheDir, 'templates', code);
+  const module = (await import(url)) as TemplateModule;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
   return { module, inputs, hash };
 }
