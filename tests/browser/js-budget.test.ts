@@ -1,22 +1,19 @@
 /**
  * The JavaScript budget (DESIGN.md): at most 12 KB gzip of JavaScript before the first interaction,
- * on every kind of page of the portal. Builds the portal itself into a temp folder, serves it,
- * opens each page in Chromium without touching it, waits for the network to go idle and adds up
- * the gzip size (zlib, default level, as a server would send it) of every script response.
+ * on every kind of page of the portal. Opens each page of the portal the test run builds once
+ * (helpers/portal-site.ts) in Chromium without touching it, waits for the network to go idle and
+ * adds up the gzip size (zlib, default level, as a server would send it) of every script response.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright-core';
-import { SiteBuilder } from '../../packages/engine/src/node/index';
-import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { silentLogger } from '../../packages/engine/src/node/task';
-import { hasChromium, launchChromium, buildServeLaunch } from '../helpers/browser';
+import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
+import { hasChromium, buildServeLaunch } from '../helpers/browser';
+import { portalInChromium } from '../helpers/portal-site';
 import { copyFixture } from '../helpers/fixtures';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET = 12 * 1024;
 
 type Viewport = { width: number; height: number };
@@ -46,24 +43,10 @@ const report = (route: string, scripts: Map<string, number>, total: number) =>
   `${route}: ${total} B gzip > ${BUDGET} B (${[...scripts].map(([file, bytes]) => `${file} ${bytes} B`).join(', ')})`;
 
 describe.skipIf(!hasChromium)('JavaScript before interaction, on the portal', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  let out: string;
+  // the portal as the test run builds it once, served, and a browser
+  const chrome = portalInChromium();
 
-  beforeAll(async () => {
-    out = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-js-budget-'));
-    const result = await new SiteBuilder({ root: ROOT, outDir: path.join(out, 'site'), noCache: true }).full();
-    expect(result.ok).toBe(true);
-    server = await serve({ root: ROOT, out: path.join(out, 'site'), port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
-    browser = await launchChromium();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (out) fs.rmSync(out, { recursive: true, force: true });
-  });
-
-  const scriptsOf = (route: string, viewport?: Viewport) => scriptsFetched(browser, server.url, route, viewport);
+  const scriptsOf = (route: string, viewport?: Viewport) => scriptsFetched(chrome.browser, chrome.portal.server.url, route, viewport);
 
   for (const route of ['/', '/get-started/set-up-checkout/accept-payment', '/api/refund-payment']) {
     it(`fetches at most 12 KB gzip of JavaScript on ${route}`, async () => {
