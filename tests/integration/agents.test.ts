@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import type { BuildResult } from '../../packages/engine/src/node/index';
+import { cardText, renderCard } from '../../packages/engine/src/node/meta/social-cards';
+import { siteData } from '../../packages/engine/src/node/render/site-data';
 import { buildSite, copyFixture, readOut, writeFiles } from '../helpers/fixtures';
 
 let root: string;
@@ -114,6 +116,13 @@ describe('metadata', () => {
     expect(Object.keys(cardsBefore).length).toBe(htmlFiles(path.join(root, 'build')).length - 1);
     expect(cardsAfter).toEqual(cardsBefore);
     expect(secondBuild.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('makes the same card bytes on the card worker as on the build’s own thread (the worker runs encodePng from its source text)', async () => {
+    const page = result.graph!.pages['/guide']!;
+    const text = cardText(siteData(result.config!, result.graph!), page);
+    expect(text.title).toBe('Agent guide');
+    expect(fs.readFileSync(path.join(root, 'build/og/guide.png')).equals(await renderCard(text))).toBe(true);
   });
 
   it('writes JSON-LD: WebSite with a search action on the home page, TechArticle and BreadcrumbList on doc pages', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { cardSvg, renderCard, CARD_HEIGHT, CARD_WIDTH } from '../../packages/engine/src/node/meta/social-cards';
+import { pngOf } from '../../packages/engine/src/node/meta/png';
 
 /*
  * The card's layout gives resvg nothing to draw as a layer of its own: a clip path or a mask is
@@ -32,5 +35,31 @@ describe('social cards', () => {
     const png = await renderCard(text('Capture a payment'));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+  });
+
+  it('encodes the pixels resvg drew, exactly: resvg reads the PNG back to the same pixels, from fewer bytes than its own encoder writes', async () => {
+    const require = createRequire(import.meta.url);
+    const { Resvg, initWasm } = require('@resvg/resvg-wasm') as typeof import('@resvg/resvg-wasm');
+    await initWasm(fs.readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'))).catch(() => {}); // once per thread: renderCard may have started it
+    const draw = (svg: string) => {
+      const renderer = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+      const image = renderer.render();
+      const drawn = { pixels: image.pixels, png: Buffer.from(image.asPng()) };
+      image.free();
+      renderer.free();
+      return drawn;
+    };
+    // resvg's own decoder reads the PNG as an image in an SVG the card's size, placed at 0,0
+    const readBack = (png: Buffer) => draw(`<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}"><image href="data:image/png;base64,${png.toString('base64')}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}"/></svg>`).pixels;
+    const card = draw(await cardSvg(text('Galtoget: a seat picker with Blocks for a crazy little railway')));
+    const png = pngOf(card.pixels, CARD_WIDTH, CARD_HEIGHT)!;
+    expect(png.equals(await renderCard(text('Galtoget: a seat picker with Blocks for a crazy little railway')))).toBe(true);
+    expect(Buffer.from(readBack(png)).equals(Buffer.from(card.pixels))).toBe(true);
+    expect(png.length).toBeLessThan(card.png.length * 0.8);
+    // A pixel that is not opaque is left to resvg's encoder (its pixels are premultiplied then).
+    const clear = Uint8Array.from(card.pixels);
+    clear[3] = 128;
+    expect(pngOf(clear, CARD_WIDTH, CARD_HEIGHT)).toBeNull();
+    expect(() => pngOf(card.pixels.subarray(4), CARD_WIDTH, CARD_HEIGHT)).toThrow(/not 1200×630 RGBA pixels/);
   });
 });

@@ -9,6 +9,7 @@ import { hasCard, socialCardUrlFor } from '../../shared/agent-files';
 import type { PageGraph } from '../graph/page-graph';
 import type { DirCache } from '../cache/dir-cache';
 import { WORKER_LIMITS } from '../workers/engine-worker';
+import { encodePng, pngOf } from './png';
 
 /** Open Graph's recommended size. */
 export const CARD_WIDTH = 1200;
@@ -34,11 +35,11 @@ function cardFonts(): CardFont[] {
 }
 
 /**
- * Bump when the card's design (cardTree) changes. Cards are keyed by this, the versions of the
+ * Bump when the card's design (cardTree) or its encoding (png.ts) changes. Cards are keyed by this, the versions of the
  * libraries that draw them and their text, not by docsgen's whole code: a change elsewhere in the
  * engine keeps every card (each costs about 0.1 s to make again).
  */
-const CARD_DESIGN = 'card-2';
+const CARD_DESIGN = 'card-3';
 
 /** A package's package.json, also where its `exports` do not list it (@resvg/resvg-wasm): found above its entry. */
 function packageJson(name: string): string {
@@ -123,16 +124,17 @@ const loadResvg = () =>
   }));
 
 /**
- * Rasterises a card's SVG to PNG with resvg's WebAssembly build: its pixmap is freed as soon as
- * the PNG is encoded. The native build (@resvg/resvg-js 2.6.2, the same renderer and the same
- * bytes) never gave a card's 3 MB pixmap back, even after garbage collection.
+ * Rasterises a card's SVG with resvg's WebAssembly build and encodes its pixels with `encodePng`
+ * (resvg's own encoder only for pixels that are not opaque): the pixmap is freed as soon as the
+ * PNG is encoded. The native build (@resvg/resvg-js 2.6.2, the same renderer and the same bytes)
+ * never gave a card's 3 MB pixmap back, even after garbage collection.
  */
 async function cardPng(svg: string): Promise<Buffer> {
   const { Resvg } = await loadResvg();
   const renderer = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   const image = renderer.render();
   try {
-    return Buffer.from(image.asPng());
+    return pngOf(image.pixels, image.width, image.height) ?? Buffer.from(image.asPng());
   } finally {
     image.free();
     renderer.free();
@@ -153,6 +155,8 @@ export async function renderCard(text: CardText): Promise<Buffer> {
 const CARD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
+const encodePng = ${encodePng.toString()};
 const { createRequire } = require('node:module');
 const load = createRequire(workerData.base);
 const { Resvg, initWasm } = load('@resvg/resvg-wasm');
@@ -165,10 +169,12 @@ Promise.all([import(workerData.satori), initWasm(fs.readFileSync(load.resolve('@
         const svg = await satori(tree, { width: workerData.width, height: workerData.height, fonts });
         const renderer = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
         const image = renderer.render();
-        const png = image.asPng();
+        const png = encodePng(zlib, image.pixels, image.width, image.height) || image.asPng();
         image.free();
         renderer.free();
-        parentPort.postMessage({ id, png }, [png.buffer]);
+        // sent by moving its memory, which must then be the PNG's alone (not a pool's)
+        const own = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : new Uint8Array(png);
+        parentPort.postMessage({ id, png: own }, [own.buffer]);
       } catch (error) {
         parentPort.postMessage({ id, error: String((error && error.message) || error) });
       }
