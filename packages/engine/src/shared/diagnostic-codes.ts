@@ -99,6 +99,7 @@ export const DIAGNOSTIC_CODES = {
   UnhashedAsset: { severity: 'warning', meaning: 'A file in `static/assets/` has no content hash in its name, but everything under `/assets/` is cached for a year: readers would keep the old file after a change.' },
   UnsafeSvg: { severity: 'error', meaning: 'An SVG in content or `static/` has script, an event handler, `foreignObject`, a `javascript:` or external reference, or DTD entities: it would run or load on the site\'s origin.' },
   SymlinkLoop: { severity: 'error', meaning: 'A symbolic link in `static/` leads to a folder that holds it (the site folder or `static/` itself), which would publish the site\'s sources.' },
+  CacheTracked: { severity: 'warning', meaning: 'Files in the cache folder `.docsgen/` are tracked by git, so a commit could put into the output what the sources do not say: the build ignores the cache (as with `--no-cache`). Untrack them (`git rm -r --cached .docsgen`) and list `.docsgen/` in `.gitignore`.' },
   OutputRefused: { severity: 'error', meaning: 'The output folder is the site folder, holds its sources, lies inside a folder docsgen reads, or is a non-empty folder docsgen did not create.' },
   OutsideOutput: { severity: 'error', meaning: 'An output file would land outside the output folder (a bug guard: routes are validated before this).' },
   FileSystemError: { severity: 'error', meaning: 'Reading or writing a file failed (disk full, read-only folder, permission denied, a folder where a file was expected): the message names the file and the reason.' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { diagnostic, DiagnosticError, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-config';
 import { clearConfigSources, locateInConfig } from '../graph/config-position';
-import { gitLastUpdated } from '../graph/git-dates';
+import { gitLastUpdated, gitTracked } from '../graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
 import { CodeHighlighter, HighlightCache, renderHere } from '../markdown/highlight';
 import { HighlightPool, workersWanted } from '../workers/highlight-pool';
@@ -85,6 +85,8 @@ export interface OpenSite {
 export async function openSite(root: string, noCache: boolean, session: SiteSession): Promise<Staged<OpenSite | null>> {
   const missing = rootProblem(root);
   if (missing) return staged(null, [missing]);
+  // asked of git while the config and the theme load
+  const tracked = noCache ? null : gitTracked(root, CACHE_FOLDER);
   const boundary = new SiteBoundary(root);
   let config: ResolvedConfig;
   let templates: LoadedTemplates;
@@ -97,6 +99,8 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   }
   const problems = configPathProblems(config, boundary);
   if (problems.length) return staged(null, problems);
+  const committed = trackedCache(config, await tracked);
+  if (committed) noCache = true;
   const caches = openCaches(config, noCache, session);
   if (!session.highlighter) {
     // Code blocks render on a worker thread when there are two cores (started by the content stage of a cold build, else on the first block to render).
@@ -106,7 +110,23 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   }
   const highlighter = session.highlighter;
   session.lastUpdated ??= gitLastUpdated(config.root);
-  return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated });
+  return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated }, committed ? [committed] : []);
+}
+
+/** The cache folder, in the site folder (`config.cacheDir`). */
+const CACHE_FOLDER = '.docsgen';
+
+/**
+ * A warning when git tracks files in the cache folder, which the build then leaves alone. Its
+ * entries are trusted (each is keyed by what it was made from, not checked against it), and a
+ * pull request can commit any file there: an entry under the key of an unchanged page would put
+ * into the output what the reviewed sources do not say. The bundles of the config and the theme
+ * are always checked (fs/bundle-file.ts).
+ */
+function trackedCache(config: ResolvedConfig, tracked: string[] | null): Diagnostic | null {
+  if (!tracked?.length) return null;
+  const shown = tracked.slice(0, 3).join(', ') + (tracked.length > 3 ? `, and ${tracked.length - 3} more` : '');
+  return diagnostic('CacheTracked', `git tracks ${tracked.length} file${tracked.length === 1 ? '' : 's'} in the cache folder (${shown}): this build ignores the cache`, { file: path.join(config.root, tracked[0]!) }, { hint: 'git rm -r --cached .docsgen, and list .docsgen/ in .gitignore' });
 }
 
 /**

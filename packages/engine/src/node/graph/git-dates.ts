@@ -28,3 +28,12 @@ export async function gitLastUpdated(dir: string): Promise<Map<string, string>> 
   }
   return dates;
 }
+
+/**
+ * The files below `dir/below` that git tracks (paths relative to `dir`), or [] outside a git
+ * checkout or without git. Runs git.
+ */
+export async function gitTracked(dir: string, below: string): Promise<string[]> {
+  const out = await git(dir, ['ls-files', '-z', '--', below]);
+  return out ? out.split('\0').filter(Boolean) : [];
+}
