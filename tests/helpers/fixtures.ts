@@ -40,14 +40,18 @@ export function problems(result: BuildResult, root: string): string[] {
   return result.diagnostics.map((d) => `${path.isAbsolute(d.file) ? path.relative(root, d.file) : d.file}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}`);
 }
 
-/** Every file below `dir` (through links) → sha1 of its bytes; null when `dir` holds nothing. */
-export function snapshotFiles(dir: string): Record<string, string> | null {
+/**
+ * Every file below `dir` (through links) → sha1 of its bytes; null when `dir` holds nothing.
+ * `skip` leaves out the entries (files or folders, by their path below `dir`) it is true for.
+ */
+export function snapshotFiles(dir: string, skip?: (name: string) => boolean): Record<string, string> | null {
   if (!fs.existsSync(dir)) return null;
   const files: Record<string, string> = {};
   const walk = (folder: string, rel: string) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (skip?.(name)) continue;
       if (entry.isDirectory()) walk(full, name);
       else files[name] = createHash('sha1').update(fs.readFileSync(full)).digest('hex');
     }
