@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { diagnostic, DiagnosticError, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
 import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-config';
+import { CACHE_FOLDER } from '../config/resolve-config';
 import { clearConfigSources, locateInConfig } from '../graph/config-position';
 import { gitLastUpdated, gitTracked } from '../graph/git-dates';
 import { loadTemplates, type LoadedTemplates } from '../render/load-templates';
@@ -100,21 +101,18 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   const problems = configPathProblems(config, boundary);
   if (problems.length) return staged(null, problems);
   const committed = trackedCache(config, await tracked);
-  if (committed) noCache = true;
-  const caches = openCaches(config, noCache, session);
+  const cacheOff = noCache || committed !== null;
+  const caches = openCaches(config, cacheOff, session);
   if (!session.highlighter) {
     // Code blocks render on a worker thread when there are two cores (started by the content stage of a cold build, else on the first block to render).
     const pool = workersWanted() ? new HighlightPool(renderHere) : null;
-    session.highlighter = new CodeHighlighter(new HighlightCache(noCache ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool), pool?.warm);
+    session.highlighter = new CodeHighlighter(new HighlightCache(cacheOff ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool), pool?.warm);
     session.highlightPool = pool;
   }
   const highlighter = session.highlighter;
   session.lastUpdated ??= gitLastUpdated(config.root);
   return staged({ config, templates, boundary, caches, highlighter, lastUpdated: session.lastUpdated }, committed ? [committed] : []);
 }
-
-/** The cache folder, in the site folder (`config.cacheDir`). */
-const CACHE_FOLDER = '.docsgen';
 
 /**
  * A warning when git tracks files in the cache folder, which the build then leaves alone. Its
@@ -126,7 +124,7 @@ const CACHE_FOLDER = '.docsgen';
 function trackedCache(config: ResolvedConfig, tracked: string[] | null): Diagnostic | null {
   if (!tracked?.length) return null;
   const shown = tracked.slice(0, 3).join(', ') + (tracked.length > 3 ? `, and ${tracked.length - 3} more` : '');
-  return diagnostic('CacheTracked', `git tracks ${tracked.length} file${tracked.length === 1 ? '' : 's'} in the cache folder (${shown}): this build ignores the cache`, { file: path.join(config.root, tracked[0]!) }, { hint: 'git rm -r --cached .docsgen, and list .docsgen/ in .gitignore' });
+  return diagnostic('CacheTracked', `git tracks ${tracked.length} file${tracked.length === 1 ? '' : 's'} in the cache folder (${shown}): this build ignores the cache`, { file: path.join(config.root, tracked[0]!) }, { hint: `git rm -r --cached ${CACHE_FOLDER}, and list ${CACHE_FOLDER}/ in .gitignore` });
 }
 
 /**

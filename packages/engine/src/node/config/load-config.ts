@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
-import { resolveConfig, type ResolvedConfig } from './resolve-config';
+import { CACHE_FOLDER, resolveConfig, type ResolvedConfig } from './resolve-config';
 import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
 import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 import { writeBundle } from '../fs/bundle-file';
@@ -37,7 +37,7 @@ function validateLoaded(value: unknown, file: string, bundle: BundledConfig): Pa
 
 async function importConfigFile(file: string, root: string): Promise<{ value: unknown; bundle: BundledConfig }> {
   const code = await bundleConfig(file, root);
-  const bundle: BundledConfig = { url: writeBundle(path.join(root, '.docsgen'), 'config', code).url, code, workingDir: root };
+  const bundle: BundledConfig = { url: writeBundle(path.join(root, CACHE_FOLDER), 'config', code).url, code, workingDir: root };
   let mod: { default?: unknown };
   try {
     mod = (await import(bundle.url)) as { default?: unknown };
@@ -59,7 +59,7 @@ async function bundleConfig(file: string, root: string): Promise<string> {
       absWorkingDir: root,
       // Not written (write: false): it makes the source map's paths relative to the cache folder,
       // where the bundle is imported from, as runtimes that apply source maps expect.
-      outfile: path.join(root, '.docsgen', 'config.mjs'),
+      outfile: path.join(root, CACHE_FOLDER, 'config.mjs'),
       bundle: true,
       write: false,
       format: 'esm',

@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { ParsedConfig } from './config-schema';
 import { pluginsKey } from './plugins-key';
 
+/** The cache folder's name, in the site folder (`cacheDir`): the bundles of the config and the theme, and the persistent cache. */
+export const CACHE_FOLDER = '.docsgen';
+
 /** The engine's own default templates: `<repo>/templates`. */
 export const DEFAULT_TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../../../templates');
 
@@ -41,7 +44,7 @@ export function resolveConfig(config: ParsedConfig, root: string, configFile: st
     contentPath: path.resolve(root, config.contentDir),
     outPath: path.resolve(root, config.outDir),
     openapiPath: openapi ? path.resolve(root, openapi) : null,
-    cacheDir: path.join(root, '.docsgen'),
+    cacheDir: path.join(root, CACHE_FOLDER),
     templatesDir: fs.existsSync(path.join(siteTemplates, 'index.tsx')) ? siteTemplates : DEFAULT_TEMPLATES_DIR,
     variables,
     pluginsKey: pluginsKey(config, bundleCode),
