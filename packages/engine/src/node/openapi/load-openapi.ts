@@ -90,8 +90,8 @@ function dropEmptyRequiredLists(candidate: JsonObject, file: string, locate: Loc
 }
 
 /** What @readme/openapi-parser finds wrong with `candidate`, each at the place it is about. */
-async function validationProblems(candidate: JsonObject, file: string, locate: Locate, verdicts: DirCache<SpecValidation> | undefined): Promise<Diagnostic[]> {
-  const result = await validateSpecCached(candidate, verdicts);
+async function validationProblems(candidate: JsonObject, text: string, file: string, locate: Locate, verdicts: DirCache<SpecValidation> | undefined): Promise<Diagnostic[]> {
+  const result = await validateSpecCached(candidate, text, verdicts);
   if (result.valid) return [];
   const pointerOf = validationErrorPointers(candidate);
   return result.errors.map((error) => {
@@ -117,6 +117,6 @@ export async function loadOpenApi(file: string, verdicts?: DirCache<SpecValidati
   if (brokenRefs.length) return { file, document, locate, diagnostics: brokenRefs };
   const candidate = structuredClone(document);
   const warnings = dropEmptyRequiredLists(candidate, file, locate);
-  const errors = await validationProblems(candidate, file, locate, verdicts);
+  const errors = await validationProblems(candidate, text, file, locate, verdicts);
   return { file, document: candidate, locate, diagnostics: [...warnings, ...errors] };
 }

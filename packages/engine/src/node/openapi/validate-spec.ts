@@ -60,16 +60,16 @@ export function validateSpec(document: JsonObject): Promise<SpecValidation> {
 }
 
 /**
- * `validateSpec`, with the verdict kept in `cache` under the document's text and the engine's
- * fingerprint (the parser's version with it): a build whose spec did not change but whose API
+ * `validateSpec`, with the verdict kept in `cache` under the spec file's text (`document` is what
+ * the engine makes of it) and the engine's fingerprint (the parser's version with it): a build whose spec did not change but whose API
  * pages are made again (another theme, code languages or checkout folder, a watch rebuild after a
  * config edit) does not start the worker, load the parser and compile its schema again. Only the
  * current document's verdict is kept. The verdict holds messages only: the build places them in
  * the spec as it reads it now.
  */
-export async function validateSpecCached(document: JsonObject, cache: DirCache<SpecValidation> | undefined): Promise<SpecValidation> {
+export async function validateSpecCached(document: JsonObject, text: string, cache: DirCache<SpecValidation> | undefined): Promise<SpecValidation> {
   if (!cache) return validateSpec(document);
-  const key = hashOf('spec-validation', engineFingerprint(), JSON.stringify(document));
+  const key = hashOf('spec-validation', engineFingerprint(), text);
   const known = cache.get(key);
   if (known) return known;
   const verdict = await validateSpec(document);
