@@ -37,6 +37,15 @@ const EXPERIMENTAL_RULES = { 'td-has-header': { enabled: true } };
 /** What a run does with the colour rules' choice of elements: work it out, and keep it for a later run; or take the kept one. */
 export type ColourMatches = 'record' | 'replay';
 
+/** The colour-matches state a page keeps as `window.colourMatches`. */
+interface ColourMatchState {
+  mode: ColourMatches | null;
+  /** The page's rendered text when the recording was made. */
+  text: string;
+  /** Rule id → the elements a recording kept. */
+  kept: Map<string, Set<Element>>;
+}
+
 /**
  * Installs, in the page, a wrapper around the `matches` of every colour rule: it keeps the elements
  * a `record` run chose, and a `replay` run checks exactly those. Which elements a colour rule
@@ -48,7 +57,7 @@ export type ColourMatches = 'record' | 'replay';
 function installColourMatches(rules: string[]): void {
   type Matches = (this: unknown, node: Element, virtualNode: unknown, context: unknown) => boolean;
   const axe = (window as unknown as { axe: { _audit: { rules: Array<{ id: string; matches: Matches }> }; configure(c: object): void } }).axe;
-  const state = (window as unknown as { colourMatches: { mode: string | null; text: string; kept: Map<string, Set<Element>> } }).colourMatches = { mode: null, text: '', kept: new Map() };
+  const state: ColourMatchState = ((window as unknown as { colourMatches: ColourMatchState }).colourMatches = { mode: null, text: '', kept: new Map() });
   axe.configure({
     rules: rules.map((id) => {
       const original = axe._audit.rules.find((rule) => rule.id === id)!.matches;
@@ -67,7 +76,7 @@ function installColourMatches(rules: string[]): void {
 
 /** Starts a colour-matches run in the page. */
 function startColourMatches({ mode, rules }: { mode: ColourMatches | null; rules: string[] }): void {
-  const state = (window as unknown as { colourMatches: { mode: string | null; text: string; kept: Map<string, Set<Element>> } }).colourMatches;
+  const state = (window as unknown as { colourMatches: ColourMatchState }).colourMatches;
   const text = document.body.innerText;
   if (mode === 'record') {
     state.kept = new Map(rules.map((id) => [id, new Set<Element>()]));
@@ -78,7 +87,7 @@ function startColourMatches({ mode, rules }: { mode: ColourMatches | null; rules
 
 /** How many elements the last recording kept for each colour rule (a replay checks those). */
 export const keptColourMatches = (page: Page): Promise<Record<string, number>> =>
-  page.evaluate(() => Object.fromEntries([...(window as unknown as { colourMatches: { kept: Map<string, Set<Element>> } }).colourMatches.kept].map(([id, kept]) => [id, kept.size])));
+  page.evaluate(() => Object.fromEntries([...(window as unknown as { colourMatches: ColourMatchState }).colourMatches.kept].map(([id, kept]) => [id, kept.size])));
 
 /**
  * Runs axe on the page as it is now (the given rules, or every rule of `TAGS`); violations as
