@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { copyFixture } from '../helpers/fixtures';
-import { hasChromium, buildServeLaunch } from '../helpers/browser';
+import { hasChromium, buildServeLaunch, networkQuiet } from '../helpers/browser';
 
 const SPEC = 'payments.yaml';
 
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('the API console in Chromium', () => {
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(r.url()));
     await page.goto(`${site.url}/api/capture-payment`);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(fetched.filter((u) => u.includes('/assets/island-') || u.includes('/assets/chunk.'))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { copyFixture, writeFiles } from '../helpers/fixtures';
-import { hasChromium, buildServeLaunch } from '../helpers/browser';
+import { hasChromium, buildServeLaunch, networkQuiet } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
   let browser: Browser;
@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('page behaviours in Chromium', () => {
     const { page, errors } = await open('/guide');
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(fetched.filter((p) => p.includes('island-'))).toEqual([]);
     await page.click('.test-card-toggle');
     await page.waitForSelector('.test-card-panel');

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
-import { hasChromium, buildServeLaunch } from '../helpers/browser';
+import { hasChromium, buildServeLaunch, networkQuiet } from '../helpers/browser';
 import { portalInChromium } from '../helpers/portal-site';
 import { copyFixture } from '../helpers/fixtures';
 
@@ -32,7 +32,8 @@ async function scriptsFetched(browser: Browser, base: string, route: string, vie
     if (response.request().resourceType() !== 'script' && !/\.m?js$/.test(url.pathname)) return;
     pending.push(response.body().then((body) => void scripts.set(url.pathname, zlib.gzipSync(body).length)));
   });
-  await page.goto(base + route, { waitUntil: 'networkidle' });
+  await page.goto(base + route);
+  await networkQuiet(page);
   await Promise.all(pending);
   expect(errors, route).toEqual([]);
   console.info(`${route} at ${viewport.width} px: ${[...scripts.values()].reduce((a, b) => a + b, 0)} B gzip of JavaScript in ${scripts.size} files`);

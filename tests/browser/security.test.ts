@@ -7,7 +7,7 @@ import { headersFor, parseHeaders } from '../../packages/engine/src/node/emit/he
 import { buildSite, copyFixture } from '../helpers/fixtures';
 import { serve } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
-import { cspViolations, hasChromium, serveBuilt, buildServeLaunch } from '../helpers/browser';
+import { cspViolations, hasChromium, serveBuilt, buildServeLaunch, networkQuiet } from '../helpers/browser';
 
 describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
   let browser: Browser;
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
     // The announcement's colours come from the CSS file now, not a style attribute.
     expect(await page.locator('[style]').count()).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.announcement')!).backgroundColor)).toBe('rgb(194, 65, 12)');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
   });
 
   it('blocks an injected inline script and an inline style, and the helper sees both', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { copyFixture } from '../helpers/fixtures';
-import { hasChromium, buildServeLaunch } from '../helpers/browser';
+import { hasChromium, buildServeLaunch, networkQuiet } from '../helpers/browser';
 
 const hmac = (secret: string, t: number, body: string) => crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);
@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('the webhook signature checker in Chromium', () =>
     const requests: Array<{ url: string; method: string }> = [];
     page.on('request', (r) => requests.push({ url: r.url(), method: r.method() }));
     await page.goto(`${site.url}/api/webhooks/operation-event`);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(requests.filter((r) => r.url.includes('/assets/island-'))).toEqual([]);
     await page.click('.signature-checker-open');
     await page.waitForSelector('#sig-body');

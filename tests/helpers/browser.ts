@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { serve, type RunningServer } from '../../packages/engine/src/node/dev/serve';
 import { silentLogger } from '../../packages/engine/src/node/task';
 import { buildSite } from './fixtures';
@@ -23,8 +23,25 @@ export const cspViolations: string[] = [];
 /** Reports `securitypolicyviolation` events as console errors the context listener below collects. */
 const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber), true);`;
 
+/** Each page of a watched context: its requests that have neither finished nor failed, and when one last started or ended. */
+const traffic = new WeakMap<Page, { inflight: Set<Request>; last: number }>();
+const trafficOf = (page: Page) => {
+  let entry = traffic.get(page);
+  if (!entry) traffic.set(page, (entry = { inflight: new Set(), last: Date.now() }));
+  return entry;
+};
+
 async function watchContext(context: BrowserContext): Promise<BrowserContext> {
   await context.addInitScript({ content: REPORT_VIOLATIONS });
+  const update = (request: Request, started: boolean) => {
+    const entry = trafficOf(request.frame().page());
+    if (started) entry.inflight.add(request);
+    else entry.inflight.delete(request);
+    entry.last = Date.now();
+  };
+  context.on('request', (request) => update(request, true));
+  context.on('requestfinished', (request) => update(request, false));
+  context.on('requestfailed', (request) => update(request, false));
   context.on('console', (message) => {
     const text = message.text();
     if (message.type() === 'error' && /CSP violation|Content Security Policy/i.test(text)) cspViolations.push(`${message.page()?.url() ?? ''}: ${text}`);
@@ -38,6 +55,21 @@ if (process.env.VITEST) {
     const seen = cspViolations.splice(0);
     expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
+}
+
+/**
+ * Resolves once `page` has fired `load` and then, for `quietMs`, had no request in flight and started
+ * none: what Playwright's `networkidle` promises. That state can be lost for good when the page goes idle
+ * while its HTML is still parsing and then fetches and finishes its scripts before
+ * DOMContentLoaded (microsoft/playwright#42598), which a busy machine makes likely: a wait for it
+ * then hangs until the test's timeout. This counts the page's requests itself, from the context's
+ * events, so it needs a context made by {@link launchChromium}'s browser.
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  const loaded = Date.now();
+  const entry = trafficOf(page);
+  while (entry.inflight.size > 0 || Date.now() - Math.max(entry.last, loaded) < quietMs) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 export async function launchChromium(): Promise<Browser> {
