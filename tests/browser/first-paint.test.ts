@@ -48,11 +48,12 @@ describe.skipIf(!hasChromium)('the first paint of a page that arrives in parts',
   });
 
   /**
-   * Serves `route` cut after the first `cutAfter` (at or after `from`), holds the rest 600 ms, and
-   * tells whether a frame was rendered meanwhile and which layout shifts the whole load made.
+   * Serves `route` (its page `file` in the output) cut after the first `cutAfter` (at or after
+   * `from`), holds the rest 600 ms, and tells whether a frame was rendered meanwhile and which
+   * layout shifts the whole load made.
    */
-  async function load(route: string, cutAfter: string, from = ''): Promise<{ framed: boolean; shifts: Shift[] }> {
-    const html = fs.readFileSync(path.join(portal.out, route, 'index.html'), 'utf8');
+  async function load(route: string, cutAfter: string, from = '', file = path.join(route, 'index.html')): Promise<{ framed: boolean; shifts: Shift[] }> {
+    const html = fs.readFileSync(path.join(portal.out, file), 'utf8');
     const at = html.indexOf(cutAfter, from ? html.indexOf(from) : 0);
     expect(at, `"${cutAfter}" in ${route}`).toBeGreaterThan(0);
     let release!: () => void;
@@ -100,4 +101,11 @@ describe.skipIf(!hasChromium)('the first paint of a page that arrives in parts',
     expect(testCard.framed).toBe(true);
     expect(testCard.shifts).toEqual([]);
   }, 120_000);
+
+  it("keeps a short page's footer where it was painted while the footer's rows arrive (the not-found page)", async () => {
+    // `/products` has no page: the not-found page answers it
+    const { framed, shifts } = await load('/products', '<div class="footer-columns">', '<footer', '404.html');
+    expect(framed).toBe(true);
+    expect(shifts).toEqual([]);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { Page, Route } from 'playwright-core';
 export interface Shift {
   value: number;
   sources: string[];
-  /** When it happened (ms after the navigation began), the viewport then, and every resize of the window before it: what a failure message needs to tell a page's shift from a harness's. */
+  /** When it happened (ms after the navigation began, and whether the HTML was still being parsed), the viewport then, and every resize of the window before it: what a failure message needs to tell a page's shift from a harness's. */
   when: string;
 }
 
@@ -30,7 +30,10 @@ function recordShifts(): void {
       if (e.hadRecentInput) continue;
       const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
       const resized = w.resizes!.length ? `, resized at ${w.resizes!.join(', ')}` : '';
-      w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`), when: `at ${Math.round(e.startTime)} ms, viewport ${innerWidth}×${innerHeight}${resized}` });
+      // Chromium may paint a page whose HTML it is still parsing (its parser yields on a busy machine)
+      const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive;
+      const phase = parsed && e.startTime >= parsed ? `${Math.round(e.startTime - parsed)} ms after the HTML was parsed` : 'while the HTML was parsed';
+      w.shifts.push({ value: e.value, sources: e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`), when: `at ${Math.round(e.startTime)} ms, ${phase}, viewport ${innerWidth}×${innerHeight}${resized}` });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
