@@ -75,3 +75,59 @@ describe.skipIf(!hasGit)('cache entries committed to git', () => {
     expect((await buildSite(root, { noCache: false })).diagnostics.filter((d) => d.code === 'CacheTracked')).toEqual([]);
   }, 60_000);
 });
+
+/**
+ * `.docsgen/` and the folders docsgen keeps in it are written to and read back; a symbolic link in
+ * their place (committed, or in an archive of the sources) would send those writes and reads
+ * outside the site. So would a link under an entry's name, or under the temporary name an entry
+ * is written by (predictable: the entry's, and the process id).
+ */
+describe('symbolic links in the cache folder', () => {
+  const outsideFolder = (root: string) => fs.mkdtempSync(path.join(path.dirname(root), 'outside-'));
+
+  for (const link of ['.docsgen', '.docsgen/v4/render']) {
+    it(`${link} as a link: one error at it, nothing written where it points, the previous output kept`, async () => {
+      const root = copyFixture('basic');
+      expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+      const before = snapshotFiles(path.join(root, 'build'));
+      const outside = outsideFolder(root);
+      fs.rmSync(path.join(root, link), { recursive: true });
+      fs.symlinkSync(outside, path.join(root, link));
+      const result = await buildSite(root, { noCache: false });
+      expect(result.ok).toBe(false);
+      expect(problems(result, root)).toEqual([`${link}:-:- error CacheFolderNotFolder`]);
+      expect(result.diagnostics[0]!.message).toBe(`${link} is a symbolic link (to ${outside}): docsgen writes its cache only into a folder of the site`);
+      expect(fs.readdirSync(outside)).toEqual([]);
+      expect(snapshotFiles(path.join(root, 'build'))).toEqual(before);
+      // --no-cache too: the config's bundle is written into the cache folder
+      expect(problems(await buildSite(root, { noCache: true }), root)).toEqual([`${link}:-:- error CacheFolderNotFolder`]);
+      expect(fs.readdirSync(outside)).toEqual([]);
+    }, 60_000);
+  }
+
+  it('entries and their temporary names as links: never read or written through, the output what the sources say', async () => {
+    const root = copyFixture('basic');
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    const before = snapshotFiles(path.join(root, 'build'));
+    const outside = outsideFolder(root);
+    const render = path.join(root, '.docsgen/v4/render');
+    const names = fs.readdirSync(render).filter((name) => fs.readFileSync(path.join(render, name), 'utf8').includes('</body>'));
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names) {
+      // the entry: a link to a forged copy outside
+      const forged = path.join(outside, `${name}.forged`);
+      fs.writeFileSync(forged, fs.readFileSync(path.join(render, name), 'utf8').replace('</body>', '<script>forged()</script></body>'));
+      fs.rmSync(path.join(render, name));
+      fs.symlinkSync(forged, path.join(render, name));
+      // the name it is written by (this process builds it): a link to a file outside
+      fs.writeFileSync(path.join(outside, `${name}.victim`), 'untouched');
+      fs.symlinkSync(path.join(outside, `${name}.victim`), path.join(render, `${name}.${process.pid}.tmp`));
+    }
+    const outsideBefore = snapshotFiles(outside);
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(before);
+    expect(snapshotFiles(outside)).toEqual(outsideBefore);
+    // the links are replaced by the entries made again
+    for (const name of names) expect(fs.lstatSync(path.join(render, name)).isFile()).toBe(true);
+  }, 60_000);
+});

@@ -10,6 +10,7 @@ import { CodeHighlighter, HighlightCache, renderHere } from '../markdown/highlig
 import { HighlightPool, workersWanted } from '../workers/highlight-pool';
 import { DirCache } from '../cache/dir-cache';
 import { hashOf, ENGINE_CACHE_VERSION } from '../cache/cache-key';
+import { cacheFolderProblem } from '../cache/cache-folder';
 import { SiteBoundary } from '../fs/boundary';
 import type { PageEntry } from './content';
 import type { ApiEntry } from './api';
@@ -86,6 +87,9 @@ export interface OpenSite {
 export async function openSite(root: string, noCache: boolean, session: SiteSession): Promise<Staged<OpenSite | null>> {
   const missing = rootProblem(root);
   if (missing) return staged(null, [missing]);
+  // checked on every run (a watch session reuses the config it loaded, which checked it too)
+  const cacheFolder = cacheFolderProblem(root);
+  if (cacheFolder) return staged(null, [cacheFolder]);
   // asked of git while the config and the theme load
   const tracked = noCache ? null : gitTracked(root, CACHE_FOLDER);
   const boundary = new SiteBoundary(root);

@@ -8,6 +8,7 @@ import { CACHE_FOLDER, resolveConfig, type ResolvedConfig } from './resolve-conf
 import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from './config-ast';
 import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 import { writeBundle } from '../fs/bundle-file';
+import { cacheFolderProblem } from '../cache/cache-folder';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -17,6 +18,9 @@ const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts')
  * validates it and fills defaults. A site without a config file gets defaults. Reads and writes disk.
  */
 export async function loadConfig(root: string): Promise<ResolvedConfig> {
+  // the config's bundle is written into the cache folder: it must be the site's own
+  const cacheFolder = cacheFolderProblem(root);
+  if (cacheFolder) throw new DiagnosticError([cacheFolder]);
   const file = path.join(root, CONFIG_FILE);
   if (!fs.existsSync(file)) {
     return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);

@@ -8,11 +8,32 @@ import fs from 'node:fs';
 export const tmpFor = (file: string): string => `${file}.${process.pid}.tmp`;
 
 /**
+ * Opens `tmp` (a `tmpFor` name) for writing as a new file. Whatever is there already is removed
+ * first, and the file is created exclusively, which never follows a symbolic link: its name is
+ * predictable, so a link committed under it must not take the write elsewhere.
+ */
+export function openFresh(tmp: string): number {
+  try {
+    return fs.openSync(tmp, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    fs.rmSync(tmp, { force: true });
+    return fs.openSync(tmp, 'wx');
+  }
+}
+
+/**
  * Writes `data` to `file` through a rename: a reader sees the old file or the new one, never half
- * of one, and a symbolic link at `file` is replaced, never written through.
+ * of one, and a symbolic link at `file` (or at its temporary name) is replaced, never written
+ * through.
  */
 export function replaceFile(file: string, data: string | NodeJS.ArrayBufferView): void {
   const tmp = tmpFor(file);
-  fs.writeFileSync(tmp, data);
+  const fd = openFresh(tmp);
+  try {
+    fs.writeFileSync(fd, data);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(tmp, file);
 }
