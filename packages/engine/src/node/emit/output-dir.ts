@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { isInside } from '../fs/boundary';
+import { replaceFile } from '../fs/replace-file';
 
 /*
  * How the output folder stays whole. The output path (`build/`) is a symbolic link to one finished
@@ -51,6 +52,8 @@ export function checkOutputPath(out: string, site: SiteFolders): Diagnostic | nu
   if (source) return refused(out, `it holds the site's source ${path.relative(site.root, source) || source}`, choose);
   const input = site.inputs.find((dir) => isInside(dir, out));
   if (input) return refused(out, `it is inside ${path.relative(site.root, input)}, which docsgen reads`, choose);
+  const store = storeProblem(out);
+  if (store) return store;
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(out);
@@ -67,7 +70,36 @@ export function checkOutputPath(out: string, site: SiteFolders): Diagnostic | nu
   return refused(out, 'it is a folder that docsgen did not create and it is not empty', 'empty it, remove it, or choose another output folder');
 }
 
-const isStore = (store: string): boolean => fs.existsSync(path.join(store, STORE_MARKER));
+/**
+ * Why the folder of versions beside `out` (`storeFor`) may not be written, or null. It is where
+ * every version of the output goes and where stale ones are removed, so it must be absent, empty,
+ * or a folder docsgen marked as its own: a symbolic link there (committed beside the output, or
+ * made by anything else) would take the output and its removals outside, and a folder of files
+ * docsgen did not put there would lose them as stale versions.
+ */
+function storeProblem(out: string): Diagnostic | null {
+  const store = storeFor(out);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(store);
+  } catch {
+    return null;
+  }
+  const hint = `remove ${store} (docsgen makes it), or choose another output folder`;
+  if (stat.isSymbolicLink()) return refused(out, `its folder of versions ${store} is a symbolic link docsgen did not make`, hint);
+  if (!stat.isDirectory()) return refused(out, `its folder of versions ${store} is a file`, hint);
+  if (isStore(store) || fs.readdirSync(store).length === 0) return null;
+  return refused(out, `its folder of versions ${store} holds files docsgen did not put there`, hint);
+}
+
+/** Whether docsgen marked `store` as its own: the marker is a file (a link under its name marks nothing). */
+const isStore = (store: string): boolean => {
+  try {
+    return fs.lstatSync(path.join(store, STORE_MARKER)).isFile();
+  } catch {
+    return false;
+  }
+};
 const isLegacyOutput = (out: string, entries: string[]): boolean =>
   LEGACY_OUTPUT_FILES.every((f) => entries.includes(f)) && fs.statSync(path.join(out, '404.html')).isFile();
 
@@ -90,7 +122,7 @@ export class OutputVersion {
     // EACCES), rather than as a puzzling error from a recursive mkdir below it.
     fs.accessSync(path.dirname(out), fs.constants.W_OK);
     fs.mkdirSync(store, { recursive: true });
-    fs.writeFileSync(path.join(store, STORE_MARKER), 'Version folders of a docsgen output; the output path links to the current one.\n');
+    if (!isStore(store)) replaceFile(path.join(store, STORE_MARKER), 'Version folders of a docsgen output; the output path links to the current one.\n');
     const version = new OutputVersion(out, `${Date.now().toString(36)}-${process.pid}-${randomBytes(3).toString('hex')}`);
     fs.writeFileSync(version.lock, String(process.pid));
     crashPoint('locked');
