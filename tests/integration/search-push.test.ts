@@ -189,6 +189,52 @@ describe('docsgen search push refuses a write key in the config', () => {
   });
 });
 
+describe('docsgen search push reads only the records a docsgen build published', () => {
+  /** A folder outside the site holding records that look like a build's. */
+  const outside = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-outside-'));
+    fs.writeFileSync(path.join(dir, 'search-records.json'), readOut(root, 'search-records.json'));
+    return dir;
+  };
+
+  it('refuses an output path that is a link docsgen did not make, or a folder: nothing read from there, nothing sent', async () => {
+    const elsewhere = outside();
+    const linked = copyFixture('basic');
+    fs.symlinkSync(elsewhere, path.join(linked, 'build'));
+    const run = await docsgen(['search', 'push', '--root', linked, '--host', host, '--dry-run'], credentials);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/SearchNoRecords {2}\S*build is not an output docsgen built \(a symbolic link docsgen did not make\)/);
+    expect(service.received).toEqual([]);
+
+    const folder = copyFixture('basic');
+    fs.cpSync(elsewhere, path.join(folder, 'build'), { recursive: true });
+    const plain = await docsgen(['search', 'push', '--root', folder, '--host', host, '--dry-run'], credentials);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/SearchNoRecords {2}\S*build is not an output docsgen built \(not docsgen's link to its folder of versions\)/);
+    expect(service.received).toEqual([]);
+
+    // A folder the caller names with --out is read as it is (a build's output downloaded by a later CI job).
+    const named = await docsgen(['search', 'push', '--root', linked, '--out', elsewhere, '--host', host, '--dry-run'], credentials);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain(`${built().length} records from`);
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('does not follow a link in place of the records file', async () => {
+    const elsewhere = outside();
+    const site = copyFixture('basic');
+    expect((await buildSite(site)).ok).toBe(true);
+    const records = path.join(fs.realpathSync(path.join(site, 'build')), 'search-records.json');
+    fs.rmSync(records);
+    fs.symlinkSync(path.join(elsewhere, 'search-records.json'), records);
+    const run = await docsgen(['search', 'push', '--root', site, '--host', host, '--dry-run'], credentials);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('SearchNoRecords  search-records.json is a symbolic link, which docsgen does not follow');
+    expect(service.received).toEqual([]);
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+});
+
 describe('docsgen search push failures', () => {
   it('a refused request is one SearchPushFailed with the service\'s answer, and the admin key is not printed', async () => {
     const run = await docsgen(['search', 'push', '--root', root, '--host', host], { DOCSGEN_SEARCH_APP_ID: 'WRONGAPP', DOCSGEN_SEARCH_ADMIN_KEY: ADMIN_KEY });

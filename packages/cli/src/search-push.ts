@@ -9,6 +9,8 @@ import {
   parseHosts,
   parseRecords,
   planPush,
+  publishedVersion,
+  readTextNoFollow,
   withHash,
   type Diagnostic,
   type ExportedRecord,
@@ -91,8 +93,29 @@ async function prepare(root: string, opts: SearchPushOptions, env: NodeJS.Proces
   if (hosts === null) throw new Refusal([diagnostic('SearchHostInvalid', `${JSON.stringify(hostValue)} is not a host`, { file: where }, { hint: 'e.g. --host http://127.0.0.1:8108 or --host my-proxy.example.com' })]);
   const out = opts.out ? path.resolve(opts.out) : config.outPath;
   const recordsFile = path.join(out, 'search-records.json');
-  return { config, credentials, hosts, indexName: opts.index ?? config.search.indexName, recordsFile, records: readRecords(recordsFile) };
+  const folder = opts.out ? out : builtOutput(out, recordsFile);
+  return { config, credentials, hosts, indexName: opts.index ?? config.search.indexName, recordsFile, records: readRecords(path.join(folder, 'search-records.json'), recordsFile) };
 }
+
+/**
+ * The folder the config's output path publishes, when a docsgen build made it: the config and
+ * the folder come with the sources, and a link there (`build` → anywhere) would have the push read
+ * records from outside the site. A folder given with --out is the caller's choice, read as it is.
+ */
+function builtOutput(out: string, recordsFile: string): string {
+  const version = publishedVersion(out);
+  if (version) return version;
+  if (!fs.existsSync(out) && !isLink(out)) return out; // no build yet: said below, as for a folder without records
+  throw new Refusal([diagnostic('SearchNoRecords', `${path.relative(process.cwd(), out) || out} is not an output docsgen built (${isLink(out) ? 'a symbolic link docsgen did not make' : 'not docsgen\'s link to its folder of versions'})`, { file: recordsFile }, { hint: 'run `docsgen build`, which replaces it, or pass --out the folder it built' })]);
+}
+
+const isLink = (file: string): boolean => {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
 
 function credentialsFrom(env: NodeJS.ProcessEnv, file: string): Credentials {
   const appId = env.DOCSGEN_SEARCH_APP_ID?.trim() ?? '';
@@ -104,12 +127,13 @@ function credentialsFrom(env: NodeJS.ProcessEnv, file: string): Credentials {
   ]);
 }
 
-/** The records the last build wrote, read through the output link (it points at the current version). */
-function readRecords(file: string): ExportedRecord[] {
+/** The records the last build wrote, read from `from` (`file` as the output path names it), not through a link. */
+function readRecords(from: string, file: string): ExportedRecord[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
+    text = readTextNoFollow(from);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Refusal([diagnostic('SearchNoRecords', `${path.basename(file)} is a symbolic link, which docsgen does not follow`, { file }, { hint: 'rebuild the site with `docsgen build`' })]);
     throw new Refusal([diagnostic('SearchNoRecords', `there is no ${path.basename(file)} in ${path.relative(process.cwd(), path.dirname(file)) || '.'}`, { file }, { hint: 'run `docsgen build` first (or pass --out the folder it built)' })]);
   }
   try {

@@ -9,4 +9,6 @@ export { DiagnosticError, diagnostic } from '../shared/diagnostic';
 export { openHostedIndex, type HostedIndex } from './search/hosted-index';
 export { planPush, parseRecords, parseHosts, withHash, newIndexSettings, type ExportedRecord, type PushPlan, type PushHost } from './search/push-plan';
 export { rootProblem } from './build/site';
+export { publishedVersion } from './emit/output-dir';
+export { readTextNoFollow } from './fs/replace-file';
 export { runMcpServer } from './mcp/run-mcp';

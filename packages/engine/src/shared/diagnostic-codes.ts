@@ -88,7 +88,7 @@ export const DIAGNOSTIC_CODES = {
   // Hosted search (`docsgen search push`)
   SearchCredentialsMissing: { severity: 'error', meaning: '`docsgen search push` needs `DOCSGEN_SEARCH_APP_ID` and `DOCSGEN_SEARCH_ADMIN_KEY` in the environment (the admin key is never read from the config).' },
   SearchWriteKeyInConfig: { severity: 'error', meaning: 'The config\'s `search.apiKey`, which every page publishes, is the admin key or a key that can write to the index: use a search-only key. Nothing was pushed.' },
-  SearchNoRecords: { severity: 'error', meaning: 'The output folder has no readable `search-records.json`: run `docsgen build` before `docsgen search push`.' },
+  SearchNoRecords: { severity: 'error', meaning: 'The output folder has no readable `search-records.json` that a docsgen build published (none, a symbolic link in its place, or an output path docsgen did not make): run `docsgen build` before `docsgen search push`.' },
   SearchHostInvalid: { severity: 'error', meaning: '`--host` or `DOCSGEN_SEARCH_HOST` is not a host: give `name[:port]`, optionally with `http://` or `https://`, several separated by commas.' },
   SearchPushFailed: { severity: 'error', meaning: 'The hosted search service refused a push request or could not be reached: the message gives its answer. A full push leaves the live index as it was.' },
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
 import { ChunkedWriter } from '../fs/write-parts';
-import { openFresh, replaceFile, tmpFor } from '../fs/replace-file';
+import { openFresh, readTextNoFollow, replaceFile, tmpFor } from '../fs/replace-file';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -56,7 +56,9 @@ export class DirCache<T> {
     const remembered = this.memo?.get(key);
     if (remembered !== undefined) return remembered;
     try {
-      const stored = readNoFollow(this.fileOf(key));
+      // not through a link (`.docsgen/` is inside the site, so one may come with the sources): it
+      // fails as a missing entry would, and the entry is made and written again, over the link
+      const stored = readTextNoFollow(this.fileOf(key));
       const value = (this.text ? stored : JSON.parse(stored)) as T;
       this.memo?.set(key, value);
       return value;
@@ -137,19 +139,5 @@ export class DirCache<T> {
       return;
     }
     for (const name of names) if (!keep.has(name) && !name.endsWith('.tmp')) fs.rmSync(path.join(this.dir, name), { force: true });
-  }
-}
-
-/**
- * An entry's text; a symbolic link in its place is not followed (it fails as a missing entry
- * would, and the entry is made and written again, over the link): `.docsgen/` is inside the site,
- * so such a link may come with the sources and point anywhere.
- */
-function readNoFollow(file: string): string {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  try {
-    return fs.readFileSync(fd, 'utf8');
-  } finally {
-    fs.closeSync(fd);
   }
 }

@@ -185,6 +185,24 @@ function adoptLegacyOutput(out: string, store: string): void {
   else fs.renameSync(out, path.join(store, `legacy-${Date.now().toString(36)}`));
 }
 
+/**
+ * The version folder a docsgen build published at `out`: `out` is docsgen's link into its own
+ * folder of versions (marked, not a link itself), to a folder there. Null for anything else: no
+ * `out`, a folder or file, a link made by something else or leading elsewhere, a missing version.
+ * What reads the published site through `out` (`docsgen search push`) reads it only from there.
+ */
+export function publishedVersion(out: string): string | null {
+  const store = storeFor(out);
+  try {
+    if (!fs.lstatSync(out).isSymbolicLink()) return null;
+    const version = path.resolve(path.dirname(out), fs.readlinkSync(out));
+    if (path.dirname(version) !== store || !fs.lstatSync(store).isDirectory() || !isStore(store)) return null;
+    return fs.lstatSync(version).isDirectory() ? version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The version folder the output path links to, if any. */
 export function currentVersion(out: string): string | null {
   try {

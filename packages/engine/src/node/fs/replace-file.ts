@@ -23,6 +23,20 @@ export function openFresh(tmp: string): number {
 }
 
 /**
+ * A file's text, read without following a symbolic link at its name (that fails with ELOOP, as a
+ * missing file fails with ENOENT): where a file may have come with the sources, a link there could
+ * lead anywhere.
+ */
+export function readTextNoFollow(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
  * Writes `data` to `file` through a rename: a reader sees the old file or the new one, never half
  * of one, and a symbolic link at `file` (or at its temporary name) is replaced, never written
  * through.
