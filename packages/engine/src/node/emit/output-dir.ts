@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic';
 import { isInside } from '../fs/boundary';
 import { replaceFile } from '../fs/replace-file';
+import { lockHeld, processAlive, STORE_LOCK, withStoreLock } from './store-lock';
 
 /*
  * How the output folder stays whole. The output path (`build/`) is a symbolic link to one finished
@@ -209,53 +210,6 @@ export function currentVersion(out: string): string | null {
     return path.resolve(path.dirname(out), fs.readlinkSync(out));
   } catch {
     return null;
-  }
-}
-
-const STORE_LOCK = 'commit.lock';
-
-/**
- * Runs `work` holding the store's commit lock: a file created exclusively, naming this process. A
- * lock whose process is gone (a build killed while committing) is taken over; a live one is waited
- * for, a few milliseconds at a time (a commit holds it for one rename and the renames of what is stale).
- */
-function withStoreLock<T>(store: string, work: () => T): T {
-  const file = path.join(store, STORE_LOCK);
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!lockHeld(file)) fs.rmSync(file, { force: true });
-      else Atomics.wait(pause, 0, 0, 5);
-    }
-  }
-  try {
-    return work();
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
-/** True while the process that wrote `lock` runs (a build still writing that version). */
-function lockHeld(lock: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(lock, 'utf8'));
-  } catch {
-    return false;
-  }
-  return processAlive(pid);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
