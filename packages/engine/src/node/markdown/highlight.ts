@@ -4,7 +4,7 @@ import { dependencyFingerprint } from '../cache/engine-fingerprint';
 import { CODE_LANGUAGE_GRAMMARS } from './plugins/remark-code-tabs';
 
 /** Bump when the HTML produced for a code block changes, so persistent caches are invalidated. */
-const RENDER_VERSION = '9';
+const RENDER_VERSION = '10';
 
 /** Finished code-block HTML, one file per block, stored as it is, keyed by (grammar, meta, code, renderer version). */
 export class HighlightCache extends DirCache<string> {

@@ -36,7 +36,7 @@ export class HighlightPool {
   };
 
   /**
-   * Starts the worker before the first block: it loads shiki and its WebAssembly while the main
+   * Starts the worker before the first block: it loads shiki and its theme while the main
    * thread reads and parses the first pages (a cold build's first blocks waited 0.5-0.6 s for it).
    */
   readonly warm = (): void => this.calls.warm();

@@ -9,7 +9,7 @@ import type { HighlightReply, HighlightRequest } from './highlight-pool';
 
 function serve(): void {
   const port = parentPort!;
-  // shiki's WebAssembly engine is made now, not on the first block: a worker started early has it ready.
+  // shiki and its regex engine are loaded now, not on the first block: a worker started early has them ready.
   getHighlighter().catch(() => {}); // a failure comes back with the first block
   port.on('message', ({ id, lang, meta, code }: HighlightRequest) => {
     renderCodeBlock(grammarFor(lang), meta, code).then(

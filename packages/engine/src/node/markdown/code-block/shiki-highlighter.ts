@@ -1,5 +1,5 @@
 import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter } from 'shiki';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { CODE_LANGUAGE_GRAMMARS } from '../plugins/remark-code-tabs';
 
 /** One theme whose colours are CSS variables: a single tokenisation serves light and dark. */
@@ -18,12 +18,17 @@ export const TOKEN_CLASS = /^color:var\(--shiki-(?:token-)?([a-z-]+)\)(;font-sty
 export const NO_TIME_LIMIT = 0;
 
 /**
- * The one highlighter of the process (shared with rehype-pretty-code), on shiki's Oniguruma (WASM)
- * engine: grammars compile about a third faster than through the JavaScript regex engine.
+ * The one highlighter of the process (shared with rehype-pretty-code), on shiki's JavaScript regex
+ * engine (grammars' Oniguruma patterns translated to native regular expressions). It gives the
+ * same tokens as the Oniguruma WebAssembly engine (a unit test compares the two on every block of
+ * the portal and every generated sample) in about the same time, and its memory is the JavaScript
+ * heap's: Oniguruma's compiled scanners filled a WebAssembly memory that never shrinks, 120-144 MiB
+ * on the portal, which made the content stage the build's peak (issue 16). Strict, as by default:
+ * a pattern it cannot translate throws rather than highlighting differently.
  */
 let sharedHighlighter: Promise<Highlighter> | null = null;
 export function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Highlighter> {
-  sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createOnigurumaEngine(import('shiki/wasm')) });
+  sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createJavaScriptRegexEngine() });
   return sharedHighlighter;
 }
 
