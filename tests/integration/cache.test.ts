@@ -25,6 +25,27 @@ describe('the persistent build cache', () => {
     expect(readOut(root, 'guide/setup/index.html')).toContain('class="t-keyword"');
   });
 
+  it('reuses a compiled page only while the highlight cache still holds its code blocks', async () => {
+    const root = copyFixture('basic');
+    const cold = await buildSite(root, { noCache: false });
+    expect(cold.ok).toBe(true);
+    const before = snapshotFiles(path.join(root, 'build'));
+    expect(readOut(root, 'guide/setup/index.html')).toContain('class="t-keyword"');
+    // A compiled page keeps its blocks' keys, not their HTML: with the blocks gone (and the rendered
+    // pages, so that every page renders again), the pages with code are compiled again.
+    fs.rmSync(path.join(root, '.docsgen/v4/highlight'), { recursive: true });
+    fs.rmSync(path.join(root, '.docsgen/v4/render'), { recursive: true });
+    const lines: string[] = [];
+    const warm = await new SiteBuilder({ root, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
+    expect(warm.ok).toBe(true);
+    const content = lines.find((l) => l.trim().startsWith('content')) ?? '';
+    const pages = Number(/(\d+) pages/.exec(content)?.[1]);
+    const reused = Number(/\((\d+) from cache\)/.exec(content)?.[1]);
+    expect(reused).toBeGreaterThan(0);
+    expect(reused).toBeLessThan(pages);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(before);
+  });
+
   it('keeps each API page as its own entry, and a warm build gives the same files as a cold one', async () => {
     const root = copyFixture('api');
     const cold = await buildSite(root, { noCache: false });

@@ -65,7 +65,7 @@ function graphOf(config: ResolvedConfig, specs: PageSpec[]): PageGraph {
       const { path: route, hash } = splitHref(href);
       return { href, route, hash, file, line, column };
     });
-    return keepPage({ file, route: routeForFile(rel), frontmatter: { title: rel }, firstH1: null, headings: hs, links: ls, assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] });
+    return keepPage({ file, route: routeForFile(rel), frontmatter: { title: rel }, firstH1: null, headings: hs, links: ls, assets: [], codeSamples: [], dependencies: [file], codeBlocks: [], hast: null, markdown: '', diagnostics: [] });
   });
   const graph = buildPageGraph({ config, pages, categories: new Map(), staticFiles: ['/specs/payments.yaml'] });
   expect(graph.diagnostics).toEqual([]);

@@ -28,7 +28,7 @@ const config = resolveConfig(
 
 function page(rel: string, frontmatter: Frontmatter): ContentPage {
   const file = path.join(config.contentPath, rel);
-  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [] });
+  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], codeBlocks: [], hast: null, markdown: '', diagnostics: [] });
 }
 
 const graph: PageGraph = buildPageGraph({

@@ -34,7 +34,7 @@ function makeConfig(raw: Partial<UserConfig> = {}, source?: string): ResolvedCon
 
 function page(config: ResolvedConfig, rel: string, frontmatter: Frontmatter = { title: path.basename(rel) }, extra: Partial<CompiledPage> = {}): ContentPage {
   const file = path.join(config.contentPath, rel);
-  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], hast: null, markdown: '', diagnostics: [], ...extra });
+  return keepPage({ file, route: routeForFile(rel), frontmatter, firstH1: null, headings: [], links: [], assets: [], codeSamples: [], dependencies: [file], codeBlocks: [], hast: null, markdown: '', diagnostics: [], ...extra });
 }
 
 /** Sidebar as `label -> href` lines, categories indented. */

@@ -11,6 +11,7 @@ import { engineFingerprint } from '../cache/engine-fingerprint';
 import type { DirCache } from '../cache/dir-cache';
 import { staged, type Staged } from './stage';
 import { readSource, type SourceRead } from '../markdown/read-source';
+import type { PageCodeBlocks } from './code-blocks';
 
 /** A compiled page as the build keeps it, with the fingerprint of the sources it came from (its file and every include). */
 export interface PageEntry {
@@ -36,6 +37,8 @@ export interface ContentInput {
   memo: Map<string, PageEntry> | null;
   /** Where each page's content and Markdown go as soon as it is compiled (or found in a cache). */
   store: PayloadStore;
+  /** Where the pages' code blocks are asked for, and wait (in `store`) until the pages render. */
+  blocks: PageCodeBlocks;
 }
 
 /*
@@ -53,7 +56,7 @@ interface Job {
 }
 
 /** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
-export async function compileContent({ ctx, cache, memo, store }: ContentInput): Promise<Staged<CompiledContent>> {
+export async function compileContent({ ctx, cache, memo, store, blocks }: ContentInput): Promise<Staged<CompiledContent>> {
   const files = listContentFiles(ctx.contentPath, ctx.boundary);
   const diagnostics: Diagnostic[] = [...files.diagnostics];
   const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
@@ -71,7 +74,8 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
       continue;
     }
     const known = memo?.get(file) ?? cache.get(file);
-    if (known?.hash && known.hash === fingerprint(route, known.deps)) {
+    // A page compiled earlier is reused with its code blocks' HTML, which the highlight cache keeps.
+    if (known?.hash && known.hash === fingerprint(route, known.deps) && blocks.adopt(known.page.codeBlocks)) {
       result.reused++;
       memo?.set(file, known);
       result.sourceHashes.set(route, known.hash);
@@ -82,7 +86,7 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
     slots.push(undefined);
   }
   ctx.highlighter.prepare(jobs.length);
-  await compileJobs(jobs, ctx, (job, page, read) => {
+  await compileJobs(jobs, { ...ctx, codeBlocks: blocks }, (job, page, read) => {
     slots[job.at] = storePage(page, store);
     memo?.delete(job.file);
     if (page.diagnostics.length) return;
@@ -93,6 +97,8 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
     cache.set(job.file, entry);
     result.sourceHashes.set(job.route, entry.hash);
   });
+  // The stage ends when the last block is rendered: the pages are complete in the store.
+  await blocks.settled();
   result.pages = slots as KeptPage[];
   const wanted = new Set(result.pages.map((p) => p.file));
   if (memo) for (const file of memo.keys()) if (!wanted.has(file)) memo.delete(file);
@@ -110,28 +116,18 @@ export async function compileContent({ ctx, cache, memo, store }: ContentInput):
 }
 
 /**
- * How many pages compile at once while code blocks render on another thread: this thread parses
- * the next pages while the blocks of the earlier ones render (one at a time when blocks render
- * here: nothing would overlap).
- */
-const PAGES_IN_HAND = 8;
-
-/**
- * Compiles the jobs, several at once when the highlighter renders elsewhere; `done` is called once
- * per job, as each finishes (the caller keeps the file order).
+ * Compiles the jobs one after the other; `done` is called as each finishes. A page does not wait
+ * for its code blocks (they render on the highlight worker meanwhile), but the loop gives the
+ * event loop a turn after each page: the worker's answers are taken in as they come, rather than
+ * piling up in the message port until the last page.
  */
 async function compileJobs(jobs: readonly Job[], ctx: CompileContext, done: (job: Job, page: ContentPage, read: SourceRead) => void): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]!;
-      const read = readSource(job.file);
-      const { compilePage } = await loadCompiler();
-      done(job, keepPage(await compilePage(job.file, job.route, ctx, read)), read);
-    }
-  };
-  // A site's own plugins may not expect two pages at once: its pages compile one at a time.
-  await Promise.all(Array.from({ length: ctx.highlighter.elsewhere && !ctx.plugins?.key ? PAGES_IN_HAND : 1 }, lane));
+  for (const job of jobs) {
+    const read = readSource(job.file);
+    const { compilePage } = await loadCompiler();
+    done(job, keepPage(await compilePage(job.file, job.route, ctx, read)), read);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ import { PayloadStore } from './payloads';
 import type { UserPlugins } from '../markdown/user-plugins';
 import { openSite, type SiteSession } from './site';
 import { compileContent } from './content';
+import { PageCodeBlocks } from './code-blocks';
 import { startSpec, buildApi, storedApiData } from './api';
 import { clientAssets } from './client';
 import { buildWebFont } from '../font/web-font';
@@ -76,10 +77,12 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const fontWork = buildWebFont(config, caches);
   // Each page's content and Markdown, and API pages' data, wait in the page store, out of the heap, until the page renders.
   const store = new PayloadStore(!session.watch);
+  // The content pages' code blocks: rendered while the pages compile, filled in as each page renders.
+  const codeBlocks = new PageCodeBlocks(site.highlighter, store);
   try {
     const renderedBefore = session.highlightPool?.rendered ?? 0;
     const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
-    const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
+    const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store, blocks: codeBlocks }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
     const api = await task(log, 'openapi', () => buildApi(apiInput, spec, store), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
     const apiPages = report.take(api);
     // No code block renders after this. A watch session keeps its highlight worker (and the grammars
@@ -99,7 +102,12 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     result.sink = sink;
     try {
       // Each page's tree is made again from its JSON only while it renders (and for its feed).
-      const contents = { get: (route: string) => storedContent(store, route) };
+      const contents = {
+        get: (route: string) => {
+          const tree = storedContent(store, route);
+          return tree && codeBlocks.fill(tree);
+        },
+      };
       const sections = new Map(content.pages.map((page) => [page.route, page.sections]));
       const assets = { css: client.css, js: client.js, devScript: options.devScript, islands: client.islands, fonts: font?.preload };
       const site = siteData(config, graph, { dev: Boolean(options.devScript), webFont: font?.family });

@@ -110,7 +110,7 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   if (!session.highlighter) {
     // Code blocks render on a worker thread when there are two cores (started by the content stage of a cold build, else on the first block to render).
     const pool = workersWanted() ? new HighlightPool(renderHere) : null;
-    session.highlighter = new CodeHighlighter(new HighlightCache(cacheOff ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, Boolean(pool), pool?.warm);
+    session.highlighter = new CodeHighlighter(new HighlightCache(cacheOff ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, pool?.warm);
     session.highlightPool = pool;
   }
   const highlighter = session.highlighter;

@@ -31,6 +31,8 @@ export interface CompileContext {
   components: ReadonlySet<string>;
   codeLanguages: readonly string[];
   highlighter: CodeHighlighter;
+  /** Where a content page asks for its code blocks without waiting for them; without, they are awaited. */
+  codeBlocks?: BlockRequests;
   assetUrl: (source: string) => string;
   /**
    * Partials parsed in this build, by file: a partial included by several pages is parsed once and
@@ -57,6 +59,8 @@ export interface CompiledPage {
   codeSamples: CodeSample[];
   /** Files whose change affects this page (itself and every partial it includes). */
   dependencies: string[];
+  /** The keys of its code blocks, whose HTML is filled in when it renders (`BlockRequests`). */
+  codeBlocks: string[];
   /** Plain text of the page for search and descriptions. */
   hast: HastRoot | null;
   /** The page's body as plain Markdown (`markdownBody`): its Markdown twin without the title. */
@@ -135,41 +139,25 @@ function collectCodeSamples(tree: MdastRoot, file: string): CodeSample[] {
   return samples;
 }
 
-/** Code blocks already sent to the highlighter, by language, meta and code: each block of the page takes one. */
-type EarlyBlocks = Map<string, Array<Promise<string>>>;
-const blockId = (block: CodeBlockInfo) => `${block.lang}\0${block.meta}\0${block.code}`;
-
-/**
- * Sends the page's code blocks to the highlighter as soon as the page is parsed, when they render
- * on another thread: they go out before the next page is parsed, instead of after this page's
- * Markdown twin and hast are made, and the worker is never left waiting while several pages are
- * parsed. Each is taken back by `highlightCode`: the same language, meta and code as
- * mdast-util-to-hast hands on. A site's own plugins may change the tree in between: their pages
- * send nothing early.
- */
-function requestCodeBlocks(tree: MdastRoot, ctx: CompileContext): EarlyBlocks {
-  const early: EarlyBlocks = new Map();
-  if (!ctx.highlighter.elsewhere || ctx.plugins?.key) return early;
-  visit(tree, 'code', (node: Code) => {
-    const block = { lang: node.lang?.split(/\s+/)[0] ?? '', meta: (node.meta ?? '').trim(), code: node.value };
-    const html = ctx.highlighter.highlight(block);
-    html.catch(() => {}); // highlightCode awaits it and reports a failure
-    const id = blockId(block);
-    const sent = early.get(id);
-    if (sent) sent.push(html);
-    else early.set(id, [html]);
-  });
-  return early;
+/** Asks for a code block's HTML without waiting for it (build/code-blocks.ts); returns its key. */
+export interface BlockRequests {
+  request(block: CodeBlockInfo): string;
 }
 
-/** Highlights every `pre > code` block (all at once) and hands each on as one finished HTML node. */
-export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter, early: EarlyBlocks = new Map()): Promise<void> {
+/**
+ * Turns every `pre > code` block into one `docsgen-code` element. With `requests` (a content
+ * page), each block is asked for and the element keeps its key, its HTML filled in when the page
+ * renders; the keys are returned. Without (Markdown in the API reference), the HTML is awaited and
+ * put in the element.
+ */
+export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter, requests?: BlockRequests): Promise<string[]> {
   const blocks: Array<{ parent: { children: unknown[] }; index: number; pre: Element }> = [];
   visit(tree, 'element', (node, index, parent) => {
     if (node.tagName !== 'pre' || !parent || index === undefined) return;
     const code = node.children[0];
     if (code?.type === 'element' && code.tagName === 'code') blocks.push({ parent, index, pre: node });
   });
+  const keys: string[] = [];
   await Promise.all(
     blocks.map(async ({ parent, index, pre }) => {
       const code = pre.children[0] as Element;
@@ -178,11 +166,17 @@ export async function highlightCode(tree: HastRoot, highlighter: CodeHighlighter
       const meta = ((code.data as { meta?: string } | undefined)?.meta ?? '').trim();
       const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
       const block = { lang, meta, code: text };
-      const html = await (early.get(blockId(block))?.shift() ?? highlighter.highlight(block));
-      const element: Element = { type: 'element', tagName: 'docsgen-code', properties: { html, lang }, children: [] };
+      let properties: Element['properties'];
+      if (requests) {
+        const key = requests.request(block);
+        keys.push(key);
+        properties = { block: key, lang };
+      } else properties = { html: await highlighter.highlight(block), lang };
+      const element: Element = { type: 'element', tagName: 'docsgen-code', properties, children: [] };
       parent.children[index] = element as ElementContent;
     }),
   );
+  return keys;
 }
 
 interface MdxJsxHast {
@@ -225,6 +219,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
     assets: [],
     codeSamples: [],
     dependencies: [],
+    codeBlocks: [],
     hast: null,
     markdown: '',
     diagnostics: parsed.diagnostics,
@@ -234,7 +229,6 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   result.diagnostics.push(...expandIncludes(tree, file, ctx, [file], dependencies));
   result.diagnostics.push(...remarkAdmonitions(tree, file, parsed.source));
   result.diagnostics.push(...remarkCodeTabs(tree, file, ctx.codeLanguages));
-  const early = requestCodeBlocks(tree, ctx);
   // The site's remark plugins see the page as docsgen understands it (includes expanded, admonitions
   // and code tabs turned into components); headings and links are collected after them, so what
   // a plugin adds gets an id and is checked like anything written by hand.
@@ -252,7 +246,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
   // rehype plugins get plain hast (components are elements by now) with code blocks still `pre > code`.
   const rehyped = await runRehypePlugins(ctx.plugins, hast, file, label);
   if ('problem' in rehyped) return failed(result, rehyped.problem, dependencies);
-  await highlightCode(rehyped.tree, ctx.highlighter, early);
+  const codeBlocks = await highlightCode(rehyped.tree, ctx.highlighter, ctx.codeBlocks);
   return {
     ...result,
     firstH1,
@@ -261,6 +255,7 @@ export async function compilePage(file: string, route: string, ctx: CompileConte
     assets: linked.assets,
     codeSamples: collectCodeSamples(mdast, file),
     dependencies: [...dependencies],
+    codeBlocks,
     hast: rehyped.tree,
     markdown,
   };

@@ -36,6 +36,13 @@ export type BlockRenderer = (lang: string, meta: string, code: string) => Promis
 /** Renders a block on this thread (shiki loads on the first one). */
 export const renderHere: BlockRenderer = (lang, meta, code) => loadRenderer().then((r) => r.renderCodeBlock(r.grammarFor(lang), meta, code));
 
+/** Where a block's HTML is kept: its language as written (aliases mapped), its meta without docsgen's own keys, its code. */
+export interface BlockKey {
+  key: string;
+  lang: string;
+  meta: string;
+}
+
 /**
  * Turns code blocks into finished HTML (figure, optional title, lines) through the persistent
  * cache. Blocks missing from the cache are rendered by `render`: on this thread, or on the
@@ -45,14 +52,9 @@ export class CodeHighlighter {
   /** Blocks being rendered now: the same block requested twice at once is rendered once. */
   private readonly inFlight = new Map<string, Promise<string>>();
 
-  /**
-   * `elsewhere`: blocks render on another thread, so callers gain by keeping several pages in
-   * hand while their blocks render.
-   */
   constructor(
     readonly cache: HighlightCache,
     private readonly render: BlockRenderer = renderHere,
-    readonly elsewhere = false,
     private readonly startRenderer: () => void = () => {},
   ) {}
 
@@ -65,12 +67,20 @@ export class CodeHighlighter {
     if (pagesToCompile > 0 && this.cache.empty) this.startRenderer();
   }
 
-  async highlight(block: CodeBlockInfo): Promise<string> {
-    // The key names the language as written (aliases mapped); which grammar renders it is decided
-    // on a miss, so a build served from the cache never loads shiki.
+  /**
+   * The key a block's HTML is kept under. It names the language as written (aliases mapped); which
+   * grammar renders it is decided on a miss, so a build served from the cache never loads shiki.
+   */
+  keyOf(block: CodeBlockInfo): BlockKey {
     const lang = CODE_LANGUAGE_GRAMMARS[block.lang] ?? block.lang;
     const meta = block.meta.replace(OWN_META, '').trim();
     const key = createHash('sha1').update(`${RENDER_VERSION}\0${dependencyFingerprint()}\0${lang}\0${meta}\0${block.code}`).digest('base64url');
+    return { key, lang, meta };
+  }
+
+  /** The block's HTML, from the cache or rendered now; `keyed` is its `keyOf` when the caller has it. */
+  async highlight(block: CodeBlockInfo, keyed: BlockKey = this.keyOf(block)): Promise<string> {
+    const { key, lang, meta } = keyed;
     const cached = this.cache.get(key) ?? this.inFlight.get(key);
     if (cached !== undefined) return cached;
     const rendering = this.render(lang, meta, block.code);
