@@ -24,6 +24,11 @@ export class PageCodeBlocks {
     private readonly store: PayloadStore,
   ) {}
 
+  /** How many blocks asked for are not back yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   /** Asks for a block's HTML without waiting for it; returns the key `fill` finds it under. */
   request(block: CodeBlockInfo): string {
     const keyed = this.highlighter.keyOf(block);
