@@ -105,17 +105,15 @@ async function prepare(root: string, opts: SearchPushOptions, env: NodeJS.Proces
 function builtOutput(out: string, recordsFile: string): string {
   const version = publishedVersion(out);
   if (version) return version;
-  if (!fs.existsSync(out) && !isLink(out)) return out; // no build yet: said below, as for a folder without records
-  throw new Refusal([diagnostic('SearchNoRecords', `${path.relative(process.cwd(), out) || out} is not an output docsgen built (${isLink(out) ? 'a symbolic link docsgen did not make' : 'not docsgen\'s link to its folder of versions'})`, { file: recordsFile }, { hint: 'run `docsgen build`, which replaces it, or pass --out the folder it built' })]);
-}
-
-const isLink = (file: string): boolean => {
+  let stat: fs.Stats;
   try {
-    return fs.lstatSync(file).isSymbolicLink();
+    stat = fs.lstatSync(out);
   } catch {
-    return false;
+    return out; // no build yet: said below, as for a folder without records
   }
-};
+  const what = stat.isSymbolicLink() ? 'a symbolic link docsgen did not make' : "not docsgen's link to its folder of versions";
+  throw new Refusal([diagnostic('SearchNoRecords', `${path.relative(process.cwd(), out) || out} is not an output docsgen built (${what})`, { file: recordsFile }, { hint: 'run `docsgen build`, which replaces it, or pass --out the folder it built' })]);
+}
 
 function credentialsFrom(env: NodeJS.ProcessEnv, file: string): Credentials {
   const appId = env.DOCSGEN_SEARCH_APP_ID?.trim() ?? '';

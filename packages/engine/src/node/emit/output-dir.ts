@@ -61,10 +61,7 @@ export function checkOutputPath(out: string, site: SiteFolders): Diagnostic | nu
   } catch {
     return null;
   }
-  if (stat.isSymbolicLink()) {
-    const target = path.resolve(path.dirname(out), fs.readlinkSync(out));
-    return path.dirname(target) === storeFor(out) && isStore(storeFor(out)) ? null : refused(out, 'it is a symbolic link docsgen did not make', 'remove the link or choose another output folder');
-  }
+  if (stat.isSymbolicLink()) return ownLink(out) ? null : refused(out, 'it is a symbolic link docsgen did not make', 'remove the link or choose another output folder');
   if (!stat.isDirectory()) return refused(out, 'it is a file', choose);
   const entries = fs.readdirSync(out);
   if (entries.length === 0 || isLegacyOutput(out, entries)) return null;
@@ -193,12 +190,25 @@ function adoptLegacyOutput(out: string, store: string): void {
  * What reads the published site through `out` (`docsgen search push`) reads it only from there.
  */
 export function publishedVersion(out: string): string | null {
-  const store = storeFor(out);
+  const version = ownLink(out);
+  try {
+    return version && fs.lstatSync(version).isDirectory() ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where `out` leads when it is docsgen's own link: a symbolic link to an entry of the folder of
+ * versions beside it, a real folder that docsgen marked. Null for anything else. The build may
+ * publish through such a link (`checkOutputPath`), and `publishedVersion` reads only through one.
+ */
+function ownLink(out: string): string | null {
   try {
     if (!fs.lstatSync(out).isSymbolicLink()) return null;
-    const version = path.resolve(path.dirname(out), fs.readlinkSync(out));
-    if (path.dirname(version) !== store || !fs.lstatSync(store).isDirectory() || !isStore(store)) return null;
-    return fs.lstatSync(version).isDirectory() ? version : null;
+    const target = path.resolve(path.dirname(out), fs.readlinkSync(out));
+    const store = storeFor(out);
+    return path.dirname(target) === store && fs.lstatSync(store).isDirectory() && isStore(store) ? target : null;
   } catch {
     return null;
   }
