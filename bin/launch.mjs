@@ -15,7 +15,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
 /** The worker threads' programs (more entries: a worker thread loads its own from the bundle). */
-const workers = ['highlight-worker', 'font-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
+const workers = ['highlight-worker', 'font-worker', 'search-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
 /** Bump when the bundling changes in a way the launcher files' text does not show. */
 const LAUNCHER_VERSION = '2';
 const LAUNCHER_FILES = ['bin/launch.mjs', 'bin/bundle-dependencies.mjs'];

@@ -8,8 +8,9 @@ import type { Logger } from '../../packages/engine/src/node/task';
 import { problems, snapshotFiles, writeFiles } from '../helpers/fixtures';
 
 /*
- * Code blocks render on a second thread while the main one parses pages (packages/engine/src/node/
- * workers). The worker may only make a build faster: the same output byte for byte and the same
+ * Code blocks render on a second thread while the main one parses pages, and the search index is
+ * built on one while it renders them (packages/engine/src/node/workers). A worker may only make a
+ * build faster: the same output byte for byte and the same
  * diagnostics in the same order, with workers on (DOCSGEN_WORKERS unset) or off (DOCSGEN_WORKERS=0).
  */
 
@@ -73,14 +74,14 @@ process.on('exit', () => {
 });
 
 /** Builds `root` into `out` with workers on or off; the content stage's log line comes back too. */
-async function build(root: string, out: string, workers: boolean): Promise<{ result: BuildResult; content: string }> {
+async function build(root: string, out: string, workers: boolean): Promise<{ result: BuildResult; content: string; search: string }> {
   roots.push(root);
   if (workers) delete process.env.DOCSGEN_WORKERS;
   else process.env.DOCSGEN_WORKERS = '0';
   const lines: string[] = [];
   const logger: Logger = { info: (m) => lines.push(m), warn: (m) => lines.push(m) };
   const result = await new SiteBuilder({ root, outDir: path.join(root, out), noCache: true, logger }).full();
-  return { result, content: lines.find((l) => /^\s+content\b/.test(l)) ?? '' };
+  return { result, content: lines.find((l) => /^\s+content\b/.test(l)) ?? '', search: lines.find((l) => /^\s+search\b/.test(l)) ?? '' };
 }
 
 describe('highlighting on a worker thread', () => {
@@ -90,6 +91,8 @@ describe('highlighting on a worker thread', () => {
     const two = await build(root, 'two', true);
     expect(problems(one.result, root)).toEqual([]);
     expect(one.content).not.toMatch(/second thread/);
+    expect(one.search).not.toMatch(/second thread/);
+    expect(two.search).toMatch(/index made on a second thread/);
     // Every block that was not in the cache rendered on the worker.
     const made = Number(/(\d+) new/.exec(two.content)?.[1] ?? 0);
     expect(made).toBeGreaterThanOrEqual(PAGES);
@@ -117,6 +120,7 @@ describe('highlighting on a worker thread', () => {
     const on = run('on', {});
     expect(on.status, on.stderr).toBe(0);
     expect(on.stdout).toMatch(/[1-9]\d* rendered on a second thread/);
+    expect(on.stdout).toMatch(/search .* index made on a second thread/);
     const off = run('off', { DOCSGEN_WORKERS: '0' });
     expect(off.status, off.stderr).toBe(0);
     expect(snapshotFiles(path.join(root, 'on'))).toEqual(snapshotFiles(path.join(root, 'off')));

@@ -24,8 +24,9 @@ import { PageCodeBlocks } from './code-blocks';
 import { startSpec, buildApi, storedApiData } from './api';
 import { clientAssets } from './client';
 import { buildWebFont } from '../font/web-font';
-import { renderSite } from './render';
-import { searchFiles } from './search';
+import { renderKeys, renderSite } from './render';
+import { searchFiles, startSearchIndex, type SearchFiles } from './search';
+import type { SearchIndexWorker } from '../workers/search-pool';
 import { checkStage } from './check';
 import { Report, staged, type Staged } from './stage';
 import { ENGINE_IDS } from '../../shared/site';
@@ -79,6 +80,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const store = new PayloadStore(!session.watch);
   // The content pages' code blocks: rendered while the pages compile, filled in as each page renders.
   const codeBlocks = new PageCodeBlocks(site.highlighter, store);
+  let indexing: SearchIndexWorker | null = null;
   try {
     const renderedBefore = session.highlightPool?.rendered ?? 0;
     const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
@@ -115,12 +117,17 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       // are made on a worker thread while this one renders the pages.
       const cardsMade = sink instanceof MemorySink || sink instanceof DiscardSink ? null : socialCards({ graph, site, cache: caches.cards });
       cardsMade?.catch(() => {}); // awaited below
-      const rendered = report.take(await task(log, 'render', () => renderSite({ graph, site, templates, assets, contents, data: { get: (route) => storedApiData(store, route) }, dataKeys: apiPages?.dataKeys, sourceHashes: content.sourceHashes, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+      const keyInput = { graph, site, templates, assets, dataKeys: apiPages?.dataKeys, sourceHashes: content.sourceHashes };
+      const keys = renderKeys(keyInput);
+      const later = sink instanceof LiveSink ? sink : null;
+      // The local search index is made on a worker thread while the pages render (not for a watch
+      // rebuild, which writes the search files after reloading browsers).
+      indexing = later ? null : startSearchIndex(graph, sections, config, keys, caches.search, apiPages?.records);
+      const rendered = report.take(await task(log, 'render', () => renderSite({ ...keyInput, keys, contents, data: { get: (route) => storedApiData(store, route) }, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
       result.rendered = rendered.rendered;
       // A watch rebuild reloads browsers first and writes the search files right after (they change
       // by one page's records; rebuilding them is the slowest part of a rebuild).
-      const search = (emit: (file: string, contents: FileContents) => void) => searchFiles(graph, sections, config, rendered.keys, caches.search, emit, apiPages?.records);
-      const later = sink instanceof LiveSink ? sink : null;
+      const search = (emit: (file: string, contents: FileContents) => void) => searchFiles(graph, sections, config, rendered.keys, caches.search, emit, apiPages?.records, indexing);
       // The search files, then the twins, are written as soon as they are made (each twin's
       // Markdown read back from the page store), so none of them waits in memory for the others.
       const written = new Set<string>();
@@ -130,7 +137,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
           sink.write(file, contents);
           written.add(file);
         };
-        report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : '')));
+        report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : r.value.indexing?.served ? 'index made on a second thread' : '')));
       }
       for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations)) {
         sink.write(file, text);
@@ -172,6 +179,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       throw error;
     }
   } finally {
+    indexing?.close();
     store.close();
   }
   return result;
@@ -186,7 +194,7 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
 
 /** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
-async function writeLater(sink: LiveSink, search: (emit: (file: string, contents: FileContents) => void) => Staged<{ reused: boolean }>): Promise<void> {
+async function writeLater(sink: LiveSink, search: (emit: (file: string, contents: FileContents) => void) => Staged<SearchFiles>): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   search((file, contents) => sink.write(file, contents));
   sink.commit();

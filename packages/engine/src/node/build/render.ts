@@ -31,6 +31,8 @@ export interface RenderStageInput {
    * a page whose key is unchanged stays as it is on disk, neither read nor written again.
    */
   emitted?: ReadonlyMap<string, EmittedPage>;
+  /** The routes' render keys (`renderKeys`), when the caller made them already. */
+  keys?: Map<string, string>;
 }
 
 export interface EmittedPage {
@@ -48,6 +50,28 @@ export interface RenderedSite {
   emitted: Map<string, EmittedPage>;
 }
 
+/** What a page's render key is made from: the render stage's input, without the pages' contents. */
+export type RenderKeyInput = Pick<RenderStageInput, 'graph' | 'site' | 'templates' | 'assets' | 'sourceHashes' | 'dataKeys'>;
+
+/**
+ * The render key of each route: the engine and theme, what every page shows (site data, sidebars,
+ * assets), the page's node in the graph, and what its content or data is made from. A content page
+ * with errors has no source hash, and no key: it is rendered, never cached. Known before any page
+ * renders (the search stage starts from them).
+ */
+export function renderKeys(input: RenderKeyInput): Map<string, string> {
+  const { graph } = input;
+  const shared = hashOf(engineFingerprint(), input.templates.hash, JSON.stringify(input.site), JSON.stringify(graph.sidebars), JSON.stringify({ ...input.assets, islands: [...(input.assets.islands ?? [])] }));
+  const keys = new Map<string, string>();
+  for (const route of graph.routes) {
+    const page = graph.pages[route]!;
+    // A page whose data waits outside the graph is keyed by what that data is made from.
+    const source = page.contentFile ? input.sourceHashes.get(route) : input.dataKeys?.get(route) ?? '';
+    if (source !== undefined) keys.set(route, hashOf(shared, JSON.stringify(page), source));
+  }
+  return keys;
+}
+
 /**
  * Renders every route and streams its HTML into the sink, reusing a page's HTML while nothing it is
  * rendered from changed: the engine and theme, what every page shows (site data, sidebars, assets),
@@ -55,8 +79,7 @@ export interface RenderedSite {
  */
 export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const { graph, sink } = input;
-  const shared = hashOf(engineFingerprint(), input.templates.hash, JSON.stringify(input.site), JSON.stringify(graph.sidebars), JSON.stringify({ ...input.assets, islands: [...(input.assets.islands ?? [])] }));
-  const out: RenderedSite = { facts: new Map(), keys: new Map(), rendered: 0, emitted: new Map() };
+  const out: RenderedSite = { facts: new Map(), keys: input.keys ?? renderKeys(input), rendered: 0, emitted: new Map() };
   const diagnostics: Diagnostic[] = [];
   const emit = (route: string, html: string) => {
     sink.write(htmlFileForRoute(route), html);
@@ -67,12 +90,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   };
   const toRender: string[] = [];
   for (const route of graph.routes) {
-    const page = graph.pages[route]!;
-    // A page whose data waits outside the graph is keyed by what that data is made from.
-    const source = page.contentFile ? input.sourceHashes.get(route) : input.dataKeys?.get(route) ?? '';
-    // A content page with errors has no source hash: render it, never cache it.
-    const key = source === undefined ? null : hashOf(shared, JSON.stringify(page), source);
-    if (key) out.keys.set(route, key);
+    const key = out.keys.get(route);
     const known = key ? input.emitted?.get(route) : undefined;
     if (key && known?.key === key && input.sink.keep?.(htmlFileForRoute(route))) {
       out.facts.set(route, known.facts);

@@ -45,6 +45,12 @@ export class DirCache<T> {
     return path.join(this.dir!, hashOf(key));
   }
 
+  /** Whether an entry for `key` is there, without reading it (`get` may still find it unreadable). */
+  has(key: string): boolean {
+    if (!this.dir) return this.memory.has(key);
+    return this.memo?.has(key) === true || fs.existsSync(this.fileOf(key));
+  }
+
   get(key: string): T | undefined {
     const value = this.read(key);
     if (value !== undefined) this.hits++;

@@ -1,19 +1,28 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads';
 
 /** The engine's worker programs: each a module of this folder, and an entry of the CLI bundle (bin/launch.mjs). */
-export type WorkerEntry = 'highlight-worker' | 'font-worker';
+export type WorkerEntry = 'highlight-worker' | 'font-worker' | 'search-worker';
 
 /**
  * What a worker thread runs: it imports the worker's module, from the bundled CLI or, when docsgen
  * runs from its sources (tests), through tsx. A module that cannot load is reported as a message
- * `{ failed }`, and the caller does the work on its own thread.
+ * `{ failed }`, and the caller does the work on its own thread. A caller that waits for the worker
+ * synchronously passes `state` (a SharedArrayBuffer) in its workerData: the failure also sets its
+ * first 32-bit slot to -1 (a loaded worker sets it to 1 when it serves).
  */
 const PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
 const ready = workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : Promise.resolve();
-ready.then(() => import(workerData.entry)).catch((e) => parentPort.postMessage({ failed: String((e && e.stack) || e) }));
+ready.then(() => import(workerData.entry)).catch((e) => {
+  if (workerData.state) {
+    const state = new Int32Array(workerData.state);
+    Atomics.store(state, 0, -1);
+    Atomics.notify(state, 0);
+  }
+  parentPort.postMessage({ failed: String((e && e.stack) || e) });
+});
 `;
 
 /** The worker's module: in the CLI bundle when the launcher says where that is, else the source. */
@@ -33,10 +42,13 @@ function workerModule(name: WorkerEntry): { entry: string; tsx?: string } {
  */
 export const WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8 };
 
-/** Starts the worker `name`; `flag` is set in its workerData, so its module knows it is the worker and serves. */
-export function startWorker(name: WorkerEntry, flag: string): Worker {
+/**
+ * Starts the worker `name`; `flag` is set in its workerData, so its module knows it is the worker
+ * and serves. `data` adds to its workerData, with the ports and buffers it moves in `transfer`.
+ */
+export function startWorker(name: WorkerEntry, flag: string, data: Record<string, unknown> = {}, transfer: Transferable[] = []): Worker {
   const { entry, tsx } = workerModule(name);
-  return new Worker(PROGRAM, { eval: true, workerData: { entry, tsx, [flag]: true }, resourceLimits: WORKER_LIMITS });
+  return new Worker(PROGRAM, { eval: true, workerData: { ...data, entry, tsx, [flag]: true }, transferList: transfer, resourceLimits: WORKER_LIMITS });
 }
 
 /** The worker stopped, never started or was closed: the caller does the work on its own thread. */
