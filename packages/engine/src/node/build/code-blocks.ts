@@ -33,7 +33,7 @@ export class PageCodeBlocks {
   request(block: CodeBlockInfo): string {
     const keyed = this.highlighter.keyOf(block);
     const { key } = keyed;
-    if (this.pending.has(key) || this.store.has(storeKey(key))) return key;
+    if (this.asked(key)) return key;
     const done = () => this.pending.delete(key);
     const rendering = this.highlighter.highlight(block, keyed).then(
       (html) => {
@@ -56,12 +56,17 @@ export class PageCodeBlocks {
    */
   adopt(keys: readonly string[]): boolean {
     for (const key of keys) {
-      if (this.pending.has(key) || this.store.has(storeKey(key))) continue;
+      if (this.asked(key)) continue;
       const html = this.highlighter.cache.get(key);
       if (html === undefined) return false;
       this.store.put(storeKey(key), html);
     }
     return true;
+  }
+
+  /** Whether the block `key` is on its way or in the store already. */
+  private asked(key: string): boolean {
+    return this.pending.has(key) || this.store.has(storeKey(key));
   }
 
   /** Waits for every block asked for. A block that could not be rendered fails here, as it failed its page before. */

@@ -86,7 +86,7 @@ export async function compileContent({ ctx, cache, memo, store, blocks }: Conten
     slots.push(undefined);
   }
   ctx.highlighter.prepare(jobs.length);
-  await compileJobs(jobs, { ...ctx, codeBlocks: blocks }, blocks, (job, page, read) => {
+  await compileJobs(jobs, ctx, blocks, (job, page, read) => {
     slots[job.at] = storePage(page, store);
     memo?.delete(job.file);
     if (page.diagnostics.length) return;
@@ -116,16 +116,18 @@ export async function compileContent({ ctx, cache, memo, store, blocks }: Conten
 }
 
 /**
- * Compiles the jobs one after the other; `done` is called as each finishes. A page does not wait
- * for its code blocks (they render on the highlight worker meanwhile). While blocks are out, the
+ * Compiles the jobs one after the other, each page asking `blocks` for its code blocks; `done` is
+ * called as each finishes. A page does not wait for its code blocks (they render on the highlight
+ * worker meanwhile). While blocks are out, the
  * loop gives the event loop a turn after each page, so the worker's answers are taken in as they
  * come rather than piling up in the message port until the last page.
  */
 async function compileJobs(jobs: readonly Job[], ctx: CompileContext, blocks: PageCodeBlocks, done: (job: Job, page: ContentPage, read: SourceRead) => void): Promise<void> {
+  const pageCtx: CompileContext = { ...ctx, codeBlocks: blocks };
   for (const job of jobs) {
     const read = readSource(job.file);
     const { compilePage } = await loadCompiler();
-    done(job, keepPage(await compilePage(job.file, job.route, ctx, read)), read);
+    done(job, keepPage(await compilePage(job.file, job.route, pageCtx, read)), read);
     if (blocks.waiting) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -206,9 +206,9 @@ export function publishedVersion(out: string): string | null {
 function ownLink(out: string): string | null {
   try {
     if (!fs.lstatSync(out).isSymbolicLink()) return null;
-    const target = path.resolve(path.dirname(out), fs.readlinkSync(out));
+    const target = currentVersion(out);
     const store = storeFor(out);
-    return path.dirname(target) === store && fs.lstatSync(store).isDirectory() && isStore(store) ? target : null;
+    return target !== null && path.dirname(target) === store && fs.lstatSync(store).isDirectory() && isStore(store) ? target : null;
   } catch {
     return null;
   }
