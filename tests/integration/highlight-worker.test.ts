@@ -91,8 +91,8 @@ describe('highlighting on a worker thread', () => {
     const two = await build(root, 'two', true);
     expect(problems(one.result, root)).toEqual([]);
     expect(one.content).not.toMatch(/second thread/);
-    expect(one.search).not.toMatch(/second thread/);
-    expect(two.search).toMatch(/index made on a second thread/);
+    // Too few records to be worth a thread for the search index (INDEX_ON_WORKER_FROM).
+    expect(one.search + two.search).not.toMatch(/second thread/);
     // Every block that was not in the cache rendered on the worker.
     const made = Number(/(\d+) new/.exec(two.content)?.[1] ?? 0);
     expect(made).toBeGreaterThanOrEqual(PAGES);
@@ -120,9 +120,34 @@ describe('highlighting on a worker thread', () => {
     const on = run('on', {});
     expect(on.status, on.stderr).toBe(0);
     expect(on.stdout).toMatch(/[1-9]\d* rendered on a second thread/);
+    const off = run('off', { DOCSGEN_WORKERS: '0' });
+    expect(off.status, off.stderr).toBe(0);
+    expect(snapshotFiles(path.join(root, 'on'))).toEqual(snapshotFiles(path.join(root, 'off')));
+  }, 180_000);
+
+  it('builds a large search index on a worker while the pages render, from the bundled CLI, with the same output', async () => {
+    // 50 pages of 90 sections each: more records than INDEX_ON_WORKER_FROM.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-search-worker-'));
+    roots.push(root);
+    const files: Record<string, string> = {
+      'docs-build.config.ts': "export default { title: 'Index', url: 'https://docs.example' };\n",
+      'content/index.mdx': '---\ntitle: Home\n---\n\nStart with [the first part](/parts/part-0).\n',
+    };
+    for (let i = 0; i < 50; i++) {
+      const sections = Array.from({ length: 90 }, (_, k) => `## Step ${i}.${k}\n\nThe capture ${k} of part ${i} updates the refund ${(i * 90 + k) % 97} when the webhook is confirmed.\n`);
+      files[`content/parts/part-${i}.md`] = `---\ntitle: Part ${i}\nsidebar_position: ${i}\n---\n\nPart ${i} in ninety steps.\n\n${sections.join('\n')}`;
+    }
+    writeFiles(root, files);
+    const bin = path.resolve(import.meta.dirname, '../../bin/docsgen');
+    const run = (out: string, env: Record<string, string>) => spawnSync(process.execPath, [bin, 'build', '--root', root, '--no-cache', '--out', path.join(root, out)], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const on = run('on', {});
+    expect(on.status, on.stderr).toBe(0);
     expect(on.stdout).toMatch(/search .* index made on a second thread/);
     const off = run('off', { DOCSGEN_WORKERS: '0' });
     expect(off.status, off.stderr).toBe(0);
+    expect(off.stdout).not.toMatch(/second thread/);
+    const index = JSON.parse(fs.readFileSync(path.join(root, 'on', 'search-index.json'), 'utf8')) as { documentCount: number };
+    expect(index.documentCount).toBeGreaterThan(4000);
     expect(snapshotFiles(path.join(root, 'on'))).toEqual(snapshotFiles(path.join(root, 'off')));
   }, 180_000);
 });
