@@ -118,9 +118,9 @@ export async function compileContent({ ctx, cache, memo, store, blocks }: Conten
 /**
  * Compiles the jobs one after the other, each page asking `blocks` for its code blocks; `done` is
  * called as each finishes. A page does not wait for its code blocks (they render on the highlight
- * worker meanwhile). While blocks are out, the
- * loop gives the event loop a turn after each page, so the worker's answers are taken in as they
- * come rather than piling up in the message port until the last page.
+ * worker meanwhile). While blocks are out, the loop gives the event loop a turn after each page,
+ * so the worker's answers are taken in as they come rather than piling up in the message port
+ * until the last page.
  */
 async function compileJobs(jobs: readonly Job[], ctx: CompileContext, blocks: PageCodeBlocks, done: (job: Job, page: ContentPage, read: SourceRead) => void): Promise<void> {
   const pageCtx: CompileContext = { ...ctx, codeBlocks: blocks };

@@ -25,7 +25,7 @@ import { startSpec, buildApi, storedApiData } from './api';
 import { clientAssets } from './client';
 import { buildWebFont } from '../font/web-font';
 import { renderKeys, renderSite } from './render';
-import { searchFiles, startSearchIndex, type SearchFiles } from './search';
+import { searchFiles, startSearchIndex } from './search';
 import type { SearchIndexWorker } from '../workers/search-pool';
 import { checkStage } from './check';
 import { Report, staged, type Staged } from './stage';
@@ -137,7 +137,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
           sink.write(file, contents);
           written.add(file);
         };
-        report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : r.value.indexing?.served ? 'index made on a second thread' : '')));
+        report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : indexing?.served ? 'index made on a second thread' : '')));
       }
       for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations)) {
         sink.write(file, text);
@@ -194,7 +194,7 @@ const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.r
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });
 
 /** The search files of a watch rebuild, written on the next turn, after browsers were told to reload. */
-async function writeLater(sink: LiveSink, search: (emit: (file: string, contents: FileContents) => void) => Staged<SearchFiles>): Promise<void> {
+async function writeLater(sink: LiveSink, search: (emit: (file: string, contents: FileContents) => void) => Staged<{ reused: boolean }>): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   search((file, contents) => sink.write(file, contents));
   sink.commit();

@@ -12,13 +12,6 @@ import { SearchIndexWorker } from '../workers/search-pool';
 /** The files the search stage writes. */
 export const SEARCH_FILES = ['search-index.json', 'search-records.json'] as const;
 
-export interface SearchFiles {
-  /** Whether the files came from the cache. */
-  reused: boolean;
-  /** The worker the index was asked of (`served` once it gave it), if one was started. */
-  indexing?: SearchIndexWorker | null;
-}
-
 /** What the search files are made from: while it is unchanged, so are they (each file its own text entry of the cache). */
 function searchKey(graph: PageGraph, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>): string {
   const { facets: names } = config.search;
@@ -72,7 +65,7 @@ export function startSearchIndex(graph: PageGraph, sections: ReadonlyMap<string,
  * the pages: while every page's render key is unchanged, so are they (served from the cache, each
  * file its own text entry).
  */
-export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<string>, emit: (file: string, contents: FileContents) => void, apiRecords?: ReadonlyMap<string, SearchRecord>, indexing?: SearchIndexWorker | null): Staged<SearchFiles> {
+export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, readonly PageSection[]>, config: ResolvedConfig, renderKeys: ReadonlyMap<string, string>, cache: DirCache<string>, emit: (file: string, contents: FileContents) => void, apiRecords?: ReadonlyMap<string, SearchRecord>, indexing?: SearchIndexWorker | null): Staged<{ reused: boolean }> {
   const { facets: names } = config.search;
   const key = searchKey(graph, config, renderKeys);
   const made = madeFiles(config);
@@ -110,5 +103,5 @@ export function searchFiles(graph: PageGraph, sections: ReadonlyMap<string, read
   emit('search-records.json', { stream: cache.textThrough(entry('search-records.json'), records()) });
   const indexParts = indexing ? indexing.jsonParts(indexHere) : index?.jsonParts();
   if (indexParts) emit('search-index.json', { stream: cache.textThrough(entry('search-index.json'), indexParts) });
-  return staged({ reused: false, indexing });
+  return staged({ reused: false });
 }

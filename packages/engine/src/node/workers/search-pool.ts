@@ -94,8 +94,7 @@ export class SearchIndexWorker {
         } else if ('done' in message) {
           this.served = true;
           return;
-        }
-        else if (!started) return yield* rebuild();
+        } else if (!started) return yield* rebuild();
         else throw new Error(`the search worker failed: ${message.error}`);
       }
     } finally {
