@@ -9,13 +9,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { REQUIRE_BANNER, bundleDependencies, bundledImportMetaUsers } from './bundle-dependencies.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
 /** The worker threads' programs (more entries: a worker thread loads its own from the bundle). */
-const workers = ['highlight-worker', 'font-worker', 'search-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
+const workers = ['highlight-worker', 'font-worker', 'search-worker', 'regex-tables-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
 /** Bump when the bundling changes in a way the launcher files' text does not show. */
 const LAUNCHER_VERSION = '2';
 const LAUNCHER_FILES = ['bin/launch.mjs', 'bin/bundle-dependencies.mjs'];
@@ -70,6 +71,20 @@ const sourceLocations = {
   },
 };
 
+/**
+ * The grammars' regular expressions, translated once into the bundle being made (see
+ * packages/engine/src/node/markdown/code-block/regex-tables.ts): on a worker thread, so this
+ * process loads none of what it takes. If it fails, the bundle has no tables and each pattern is
+ * translated when a build meets it, as without them: the same regular expressions either way.
+ */
+function writeRegexTables(bundle) {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL(pathToFileURL(path.join(bundle, 'regex-tables-worker.js'))), { workerData: { docsgenRegexTables: path.join(bundle, 'grammars') } });
+    worker.on('error', () => {}); // then 'exit'
+    worker.on('exit', resolve);
+  });
+}
+
 async function bundledCli() {
   const root = cacheRoot();
   if (!root) {
@@ -105,6 +120,7 @@ async function bundledCli() {
       if (misplaced.length) throw new Error(`these files use import.meta, so their packages must stay external (KEEP_EXTERNAL in bin/bundle-dependencies.mjs):\n${misplaced.join('\n')}`);
       // The chunks are ES modules whatever a package.json further up says; `source` names the checkout.
       fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ type: 'module', source: repo }, null, 2)}\n`);
+      await writeRegexTables(tmp);
       try {
         fs.renameSync(tmp, dir);
       } catch (error) {

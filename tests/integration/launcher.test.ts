@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRECOMPILED_LANGUAGES } from '../../packages/engine/src/node/markdown/code-block/regex-tables';
 
 /*
  * bin/docsgen compiles the CLI and engine into node_modules/.cache/docsgen/ once per set of
@@ -34,6 +35,9 @@ describe('bin/docsgen', () => {
     expect(first.stdout).toContain('Usage: docsgen');
     const after = bundles();
     expect(after.size).toBe(1);
+    // the grammars' translated regular expressions are made with the bundle (regex-tables.ts)
+    const tables = fs.readdirSync(path.join(cache, [...after][0]!, 'grammars'));
+    expect(tables.sort()).toEqual(PRECOMPILED_LANGUAGES.map((l) => `${l}.json`).sort());
     const second = run('--help');
     expect(second.status).toBe(0);
     expect(bundles()).toEqual(after);

@@ -123,8 +123,8 @@ export async function renderCodeBlock(grammar: string, meta: string, code: strin
  * are tested against, and the path for blocks with meta.
  */
 export async function renderWithShiki(grammar: string, meta: string, code: string): Promise<string> {
+  const highlighter = await highlighterWith(grammar); // rehype-pretty-code finds the grammar loaded
   if (!meta) {
-    const highlighter = await highlighterWith(grammar);
     const hast = highlighter.codeToHast(code.replace(/\n$/, ''), { lang: grammar, theme: THEME_NAME, tokenizeTimeLimit: NO_TIME_LIMIT, transformers: [tokenClasses, prettyCodeShape(grammar)] });
     return codeHtml({ type: 'root', children: [{ type: 'element', tagName: 'figure', properties: { dataRehypePrettyCodeFigure: '' }, children: hast.children as Element[] }] });
   }

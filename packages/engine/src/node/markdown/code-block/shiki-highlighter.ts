@@ -1,6 +1,7 @@
 import { bundledLanguages, createHighlighter, createCssVariablesTheme, type Highlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { CODE_LANGUAGE_GRAMMARS } from '../plugins/remark-code-tabs';
+import { loadRegexTable, regexConstructor } from './regex-tables';
 
 /** One theme whose colours are CSS variables: a single tokenisation serves light and dark. */
 export const THEME_NAME = 'docsgen-css-variables';
@@ -24,17 +25,19 @@ export const NO_TIME_LIMIT = 0;
  * the portal and every generated sample) in about the same time, and its memory is the JavaScript
  * heap's: Oniguruma's compiled scanners filled a WebAssembly memory that never shrinks, 120-144 MiB
  * on the portal, which made the content stage the build's peak (issue 16). Strict, as by default:
- * a pattern it cannot translate throws rather than highlighting differently.
+ * a pattern it cannot translate throws rather than highlighting differently. The translations of
+ * the commonest languages come with the bundled CLI (regex-tables.ts).
  */
 let sharedHighlighter: Promise<Highlighter> | null = null;
 export function getHighlighter(options: { langs?: unknown[] } = {}): Promise<Highlighter> {
-  sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createJavaScriptRegexEngine() });
+  sharedHighlighter ??= createHighlighter({ themes: [theme], langs: (options.langs ?? ['plaintext']) as Parameters<typeof createHighlighter>[0]['langs'], engine: createJavaScriptRegexEngine({ regexConstructor }) });
   return sharedHighlighter;
 }
 
 /** The shared highlighter, with `grammar` loaded (grammars load on first use). */
 export async function highlighterWith(grammar: string): Promise<Highlighter> {
   const highlighter = await getHighlighter();
+  loadRegexTable(grammar);
   if (!highlighter.getLoadedLanguages().includes(grammar)) await highlighter.loadLanguage(grammar as Parameters<Highlighter['loadLanguage']>[0]);
   return highlighter;
 }
