@@ -143,6 +143,28 @@ describe('the persistent build cache', () => {
     expect(readOut(root, 'guide/index.html')).toContain('renamed');
   });
 
+  it("checks a page taken from the render cache by its stored facts, the same as the page's HTML says", async () => {
+    // `main` is an id only the layout writes (no heading has it): only the page's HTML knows it.
+    const root = copyFixture('basic');
+    const index = path.join(root, 'content/guide/index.mdx');
+    fs.writeFileSync(index, `${fs.readFileSync(index, 'utf8')}\nSee [the layout's main](/guide/setup#main) and [nothing](/guide/setup#no-such-id).\n`);
+    const lines: string[] = [];
+    const build = () => new SiteBuilder({ root, noCache: false, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
+    const anchors = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.filter((d) => d.code === 'DeadAnchor').map((d) => d.message);
+    const cold = await build();
+    expect(anchors(cold)).toEqual(['link to a missing anchor: /guide/setup#no-such-id']);
+    const pages = cold.graph!.routes.length;
+    const facts = path.join(root, '.docsgen/v4/facts');
+    expect(fs.readdirSync(facts)).toHaveLength(pages);
+    const warm = await build();
+    expect(lines.filter((l) => l.trimStart().startsWith('render ')).at(-1)).toContain(`0 pages (${pages} from cache)`);
+    expect(anchors(warm)).toEqual(anchors(cold));
+    // Without their facts, cached pages are read and their facts made again, to the same problems.
+    fs.rmSync(facts, { recursive: true });
+    expect(anchors(await build())).toEqual(anchors(cold));
+    expect(fs.readdirSync(facts)).toHaveLength(pages);
+  });
+
   /** The entries of one of the cache's folders, each with when it was written. */
   const entries = (root: string, name: string) => {
     const dir = path.join(root, '.docsgen/v4', name);

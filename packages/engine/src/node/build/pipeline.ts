@@ -123,7 +123,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       // The local search index is made on a worker thread while the pages render (not for a watch
       // rebuild, which writes the search files after reloading browsers).
       indexing = later ? null : startSearchIndex(graph, sections, config, keys, caches.search, apiPages?.records);
-      const rendered = report.take(await task(log, 'render', () => renderSite({ ...keyInput, keys, contents, data: { get: (route) => storedApiData(store, route) }, cache: caches.render, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
+      const rendered = report.take(await task(log, 'render', () => renderSite({ ...keyInput, keys, contents, data: { get: (route) => storedApiData(store, route) }, cache: caches.render, facts: caches.facts, sink, emitted: session.emitted }), (r) => `${r.value.rendered} pages (${graph.routes.length - r.value.rendered} from cache)`));
       result.rendered = rendered.rendered;
       // A watch rebuild reloads browsers first and writes the search files right after (they change
       // by one page's records; rebuilding them is the slowest part of a rebuild).

@@ -25,6 +25,8 @@ export interface RenderStageInput {
   dataKeys?: ReadonlyMap<string, string>;
   /** Finished HTML by render key. */
   cache: DirCache<string>;
+  /** Each page's facts by render key: a page taken from `cache` is written out as bytes, never decoded. */
+  facts: DirCache<PageFacts>;
   sink: Sink;
   /**
    * What a watch session's last committed build emitted for each route (its render key and facts):
@@ -81,11 +83,15 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const { graph, sink } = input;
   const out: RenderedSite = { facts: new Map(), keys: input.keys ?? renderKeys(input), rendered: 0, emitted: new Map() };
   const diagnostics: Diagnostic[] = [];
-  const emit = (route: string, html: string) => {
+  const emit = (route: string, html: string | Buffer, known?: PageFacts) => {
     sink.write(htmlFileForRoute(route), html);
-    const facts = pageFacts(html);
-    out.facts.set(route, facts);
     const key = out.keys.get(route);
+    let facts = known;
+    if (!facts) {
+      facts = pageFacts(typeof html === 'string' ? html : html.toString('utf8'));
+      if (key) input.facts.set(key, facts);
+    }
+    out.facts.set(route, facts);
     if (key) out.emitted.set(route, { key, facts });
   };
   const toRender: string[] = [];
@@ -97,8 +103,8 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
       out.emitted.set(route, known);
       continue;
     }
-    const cached = key ? input.cache.get(key) : undefined;
-    if (cached !== undefined) emit(route, cached);
+    const cached = key ? input.cache.getRaw(key) : undefined;
+    if (cached !== undefined) emit(route, cached, input.facts.get(key!));
     else toRender.push(route);
   }
   for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, data: input.data, routes: toRender, assets: input.assets })) {
@@ -112,6 +118,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     if (key) input.cache.set(key, result.html);
   }
   input.cache.retain(out.keys.values());
+  input.facts.retain(out.keys.values());
   for (const { file, text } of input.templates.module.siteFiles?.({ sidebars: graph.sidebars }) ?? []) sink.write(file, text);
   return staged(out, diagnostics);
 }

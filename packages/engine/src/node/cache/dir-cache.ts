@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache-key';
 import { ChunkedWriter } from '../fs/write-parts';
-import { openFresh, readTextNoFollow, replaceFile, tmpFor } from '../fs/replace-file';
+import { openFresh, readBytesNoFollow, readTextNoFollow, replaceFile, tmpFor } from '../fs/replace-file';
 
 /**
  * A persistent key → value store kept as one small file per entry under `.docsgen/`, named by the
@@ -55,6 +55,26 @@ export class DirCache<T> {
     const value = this.read(key);
     if (value !== undefined) this.hits++;
     return value;
+  }
+
+  /**
+   * A text entry as it is stored: its bytes, when read from the folder (not decoded, for a caller
+   * that writes them out as they are), else the string kept in memory. A text cache only.
+   */
+  getRaw(key: string): string | Buffer | undefined {
+    if (!this.text) throw new Error('getRaw needs a cache of text entries');
+    const kept = this.dir ? this.memo?.get(key) : this.memory.get(key);
+    if (kept !== undefined || !this.dir) {
+      if (kept !== undefined) this.hits++;
+      return kept as string | undefined;
+    }
+    try {
+      const bytes = readBytesNoFollow(this.fileOf(key));
+      this.hits++;
+      return bytes;
+    } catch {
+      return undefined;
+    }
   }
 
   private read(key: string): T | undefined {

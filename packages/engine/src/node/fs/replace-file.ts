@@ -28,9 +28,14 @@ export function openFresh(tmp: string): number {
  * lead anywhere.
  */
 export function readTextNoFollow(file: string): string {
+  return readBytesNoFollow(file).toString('utf8');
+}
+
+/** The bytes of `file`, not through a symbolic link (as `readTextNoFollow`). */
+export function readBytesNoFollow(file: string): Buffer {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   try {
-    return fs.readFileSync(fd, 'utf8');
+    return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
   }
