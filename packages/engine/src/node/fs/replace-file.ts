@@ -28,7 +28,12 @@ export function openFresh(tmp: string): number {
  * lead anywhere.
  */
 export function readTextNoFollow(file: string): string {
-  return readBytesNoFollow(file).toString('utf8');
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    return fs.readFileSync(fd, 'utf8'); // read and decoded in one native call
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The bytes of `file`, not through a symbolic link (as `readTextNoFollow`). */
