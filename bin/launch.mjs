@@ -79,7 +79,7 @@ const sourceLocations = {
  */
 function writeRegexTables(bundle) {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL(pathToFileURL(path.join(bundle, 'regex-tables-worker.js'))), { workerData: { docsgenRegexTables: path.join(bundle, 'grammars') } });
+    const worker = new Worker(pathToFileURL(path.join(bundle, 'regex-tables-worker.js')), { workerData: { docsgenRegexTables: path.join(bundle, 'grammars') } });
     // About 3 s here: a worker still at it after a minute is stopped (a table cut short is not read).
     const timer = setTimeout(() => void worker.terminate(), 60_000);
     worker.on('error', () => {}); // then 'exit'

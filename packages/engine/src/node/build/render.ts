@@ -104,7 +104,7 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
       continue;
     }
     const cached = key ? input.cache.getRaw(key) : undefined;
-    if (cached !== undefined) emit(route, cached, input.facts.get(key!));
+    if (key && cached !== undefined) emit(route, cached, input.facts.get(key));
     else toRender.push(route);
   }
   for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, data: input.data, routes: toRender, assets: input.assets })) {

@@ -63,31 +63,35 @@ export class DirCache<T> {
    */
   getRaw(key: string): string | Buffer | undefined {
     if (!this.text) throw new Error('getRaw needs a cache of text entries');
-    const kept = this.dir ? this.memo?.get(key) : this.memory.get(key);
-    if (kept !== undefined || !this.dir) {
-      if (kept !== undefined) this.hits++;
-      return kept as string | undefined;
-    }
-    try {
-      const bytes = readBytesNoFollow(this.fileOf(key));
-      this.hits++;
-      return bytes;
-    } catch {
-      return undefined;
-    }
+    const value = (this.kept(key) as string | undefined) ?? (this.dir ? this.fromFile(key, readBytesNoFollow) : undefined);
+    if (value !== undefined) this.hits++;
+    return value;
   }
 
   private read(key: string): T | undefined {
-    if (!this.dir) return this.memory.get(key);
-    const remembered = this.memo?.get(key);
-    if (remembered !== undefined) return remembered;
+    const kept = this.kept(key);
+    if (kept !== undefined || !this.dir) return kept;
+    const value = this.fromFile(key, (file) => {
+      const stored = readTextNoFollow(file);
+      return (this.text ? stored : JSON.parse(stored)) as T;
+    });
+    if (value !== undefined) this.memo?.set(key, value);
+    return value;
+  }
+
+  /** The entry kept in memory: the cache's own without a folder, else the memo's. */
+  private kept(key: string): T | undefined {
+    return this.dir ? this.memo?.get(key) : this.memory.get(key);
+  }
+
+  /**
+   * The entry's file as `read` makes it; undefined when it is missing or does not read. Not through
+   * a link (`.docsgen/` is inside the site, so one may come with the sources): it fails as a missing
+   * entry would, and the entry is made and written again, over the link.
+   */
+  private fromFile<R>(key: string, read: (file: string) => R): R | undefined {
     try {
-      // not through a link (`.docsgen/` is inside the site, so one may come with the sources): it
-      // fails as a missing entry would, and the entry is made and written again, over the link
-      const stored = readTextNoFollow(this.fileOf(key));
-      const value = (this.text ? stored : JSON.parse(stored)) as T;
-      this.memo?.set(key, value);
-      return value;
+      return read(this.fileOf(key));
     } catch {
       return undefined;
     }

@@ -27,20 +27,15 @@ export function openFresh(tmp: string): number {
  * missing file fails with ENOENT): where a file may have come with the sources, a link there could
  * lead anywhere.
  */
-export function readTextNoFollow(file: string): string {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  try {
-    return fs.readFileSync(fd, 'utf8'); // read and decoded in one native call
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+export const readTextNoFollow = (file: string): string => readNoFollow(file, (fd) => fs.readFileSync(fd, 'utf8'));
 
 /** The bytes of `file`, not through a symbolic link (as `readTextNoFollow`). */
-export function readBytesNoFollow(file: string): Buffer {
+export const readBytesNoFollow = (file: string): Buffer => readNoFollow(file, (fd) => fs.readFileSync(fd));
+
+function readNoFollow<T>(file: string, read: (fd: number) => T): T {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   try {
-    return fs.readFileSync(fd);
+    return read(fd);
   } finally {
     fs.closeSync(fd);
   }

@@ -19,7 +19,8 @@ export function encodePng(zlibApi: PngZlib, rgba: Uint8Array, width: number, hei
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new Error(`${rgba.length} bytes are not ${width}×${height} RGBA pixels`);
   // Each pixel as one 32-bit word, to find its colour's palette index (the bytes' order in the word does not matter).
-  const words = new Uint32Array(rgba.byteOffset % 4 === 0 ? rgba.buffer : rgba.slice().buffer, rgba.byteOffset % 4 === 0 ? rgba.byteOffset : 0, width * height);
+  const aligned = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
   const indexOf = new Map<number, number>();
   const firstPixel: number[] = []; // per palette entry, a pixel of its colour
   let rows: Buffer | null = Buffer.allocUnsafe((width + 1) * height);
