@@ -39,6 +39,8 @@ export interface ContentInput {
   store: PayloadStore;
   /** Where the pages' code blocks are asked for, and wait (in `store`) until the pages render. */
   blocks: PageCodeBlocks;
+  /** Told every page's route as soon as the files are listed, before any compiles (the output makes room for them meanwhile). */
+  routesKnown?: (routes: readonly string[]) => void;
 }
 
 /*
@@ -56,7 +58,7 @@ interface Job {
 }
 
 /** Crawls the content folder and compiles every page, reusing what the caches hold. Reads disk. */
-export async function compileContent({ ctx, cache, memo, store, blocks }: ContentInput): Promise<Staged<CompiledContent>> {
+export async function compileContent({ ctx, cache, memo, store, blocks, routesKnown }: ContentInput): Promise<Staged<CompiledContent>> {
   const files = listContentFiles(ctx.contentPath, ctx.boundary);
   const diagnostics: Diagnostic[] = [...files.diagnostics];
   const result: CompiledContent = { pages: [], categories: files.categories, sourceHashes: new Map(), reused: 0 };
@@ -65,14 +67,16 @@ export async function compileContent({ ctx, cache, memo, store, blocks }: Conten
   // Pages in file order; a slot is filled from the caches now, or once its page has compiled.
   const slots: Array<KeptPage | undefined> = [];
   const jobs: Job[] = [];
+  const listed: Array<{ file: string; route: string }> = [];
   for (const rel of files.pages) {
     const file = path.join(ctx.contentPath, rel);
     const route = routeForFile(rel);
     const problem = routeProblem(route);
-    if (problem) {
-      diagnostics.push(diagnostic('InvalidRoute', `the file name gives the route "${route}", which ${problem}`, { file, line: 1, column: 1 }, { hint: 'rename the file: use letters, digits, "-", "_" and "." (e.g. getting-started.mdx)' }));
-      continue;
-    }
+    if (problem) diagnostics.push(diagnostic('InvalidRoute', `the file name gives the route "${route}", which ${problem}`, { file, line: 1, column: 1 }, { hint: 'rename the file: use letters, digits, "-", "_" and "." (e.g. getting-started.mdx)' }));
+    else listed.push({ file, route });
+  }
+  routesKnown?.(listed.map((page) => page.route));
+  for (const { file, route } of listed) {
     const known = memo?.get(file) ?? cache.get(file);
     // A page compiled earlier is reused with its code blocks' HTML, which the highlight cache keeps.
     if (known?.hash && known.hash === fingerprint(route, known.deps) && blocks.adopt(known.page.codeBlocks)) {

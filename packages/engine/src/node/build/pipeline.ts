@@ -30,6 +30,8 @@ import type { SearchIndexWorker } from '../workers/search-pool';
 import { checkStage } from './check';
 import { Report, staged, type Staged } from './stage';
 import { ENGINE_IDS } from '../../shared/site';
+import { htmlFileForRoute } from '../../shared/routes';
+import { markdownUrlFor } from '../../shared/agent-files';
 
 export interface PipelineOptions {
   root: string;
@@ -81,12 +83,21 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   // The content pages' code blocks: rendered while the pages compile, filled in as each page renders.
   const codeBlocks = new PageCodeBlocks(site.highlighter, store);
   let indexing: SearchIndexWorker | null = null;
+  const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
+  // The output opens before the content compiles, so that its writer thread makes room for every
+  // page's files meanwhile (emit/write-behind.ts). What opening it says (a refused output path, an
+  // unwritable folder) is still reported after the graph, as it always was, and only when nothing
+  // failed before; a build that fails before then drops what was opened.
+  const opened = openEarly(() => options.openSink(config, outPath));
+  const early = 'staged' in opened ? opened.staged.value : null;
+  const reserve = (routes: readonly string[]) => early?.reserve?.(routes.flatMap((route) => [htmlFileForRoute(route), markdownUrlFor(route).slice(1)]));
   try {
     const renderedBefore = session.highlightPool?.rendered ?? 0;
     const onWorker = () => (session.highlightPool ? `, ${session.highlightPool.rendered - renderedBefore} rendered on a second thread` : '');
-    const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store, blocks: codeBlocks }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
+    const content = report.take(await task(log, 'content', () => compileContent({ ctx, cache: caches.pages, memo: session.watch ? session.pages : null, store, blocks: codeBlocks, routesKnown: reserve }), (c) => `${c.value.pages.length} pages (${c.value.reused} from cache), code blocks: ${site.highlighter.cache.hits} cached, ${site.highlighter.cache.misses} new${onWorker()}`));
     const api = await task(log, 'openapi', () => buildApi(apiInput, spec, store), (a) => (a.value ? `${a.value.pages.length} pages` : 'none'));
     const apiPages = report.take(api);
+    if (apiPages) reserve(apiPages.pages.map((page) => page.route));
     // No code block renders after this. A watch session keeps its highlight worker (and the grammars
     // it compiled) for the next rebuild; any other run stops it now, so no idle thread is left behind
     // (a later run of the same session renders on the main thread, with the same output).
@@ -96,10 +107,11 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     result.graph = graph;
     const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
     const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
-    const outPath = options.outDir ? path.resolve(options.outDir) : config.outPath;
     result.outPath = outPath;
     // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
-    const sink = report.failed ? new DiscardSink() : report.take(options.openSink(config, outPath));
+    if (report.failed) early?.abort();
+    else if ('error' in opened) throw opened.error;
+    const sink: Sink | null = report.failed || !('staged' in opened) ? new DiscardSink() : report.take(opened.staged);
     if (!sink) return result;
     result.sink = sink;
     try {
@@ -178,6 +190,10 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
       sink.abort();
       throw error;
     }
+  } catch (error) {
+    // Thrown before the stages below took the output over (they abort it themselves).
+    if (!result.sink) early?.abort();
+    throw error;
   } finally {
     indexing?.close();
     store.close();
@@ -189,6 +205,15 @@ const sum = (files: Map<string, Buffer>): number => [...files.values()].reduce((
 
 /** The config's plugin lists as the compilers take them (the same arrays: processors are made once per list). */
 const userPlugins = (config: ResolvedConfig): UserPlugins => ({ remark: config.remarkPlugins, rehype: config.rehypePlugins, key: config.pluginsKey });
+
+/** The output, opened: what `open` gave, or what it threw (reported later, as if thrown then). */
+function openEarly(open: () => Staged<Sink | null>): { staged: Staged<Sink | null> } | { error: unknown } {
+  try {
+    return { staged: open() };
+  } catch (error) {
+    return { error };
+  }
+}
 
 /** A value that carries its own diagnostics (the graph), as a stage result. */
 const ownDiagnostics = <T extends { diagnostics: Diagnostic[] }>(value: T): Staged<T> => ({ value, diagnostics: value.diagnostics });

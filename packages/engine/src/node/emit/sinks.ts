@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import { OutputVersion, crashPoint, currentVersion } from './output-dir';
 import { writeHashed, writeParts } from '../fs/write-parts';
+import { WriteBehind } from './write-behind';
 
 /**
  * Where a build writes its files. A build and a watch rebuild write through the same interface:
@@ -38,6 +39,12 @@ export interface Sink {
   readonly bytes: number;
   /** Keeps a file the previous build wrote, unread and unwritten; false when this sink cannot. */
   keep?(file: string): boolean;
+  /**
+   * Files this build expects to write later (a page's HTML and Markdown, known from its source's
+   * name before it compiles): a sink may make room for them ahead. Nothing is published for a
+   * reservation alone.
+   */
+  reserve?(files: readonly string[]): void;
 }
 
 const isParts = (contents: FileContents): contents is readonly string[] => Array.isArray(contents);
@@ -142,10 +149,14 @@ export class DiskSink implements Sink {
    */
   private readonly previous: string | null;
 
+  /** The thread that makes the folders and files of whole contents (write-behind.ts); null: this thread writes them. */
+  private readonly behind: WriteBehind | null;
+
   constructor(readonly out: string) {
     this.version = OutputVersion.start(out);
     const current = currentVersion(out);
     this.previous = current && path.dirname(current) === path.dirname(this.version.dir) ? current : null;
+    this.behind = WriteBehind.start();
   }
 
   /** The version folder being written. */
@@ -153,24 +164,28 @@ export class DiskSink implements Sink {
     return this.version.dir;
   }
 
-  /** Folders already made in this version (a recursive mkdir per file cost ~45 ms a build). */
+  /** Folders already made in this version by this thread (a recursive mkdir per file cost ~45 ms a build). */
   private readonly folders = new Set<string>();
 
-  private target(file: string): string {
-    const full = outputFile(this.version.dir, file);
+  private folderFor(full: string): void {
     const folder = path.dirname(full);
     if (!this.folders.has(folder)) {
       fs.mkdirSync(folder, { recursive: true });
       this.folders.add(folder);
     }
-    return full;
   }
 
   write(file: string, contents: FileContents): void {
-    const full = this.target(file);
-    // Encoded once for its size, the file and its hash.
-    const whole = typeof contents === 'string' ? Buffer.from(contents) : Buffer.isBuffer(contents) ? contents : null;
-    const written = (whole && this.linked(file, full, whole)) || atPath(full, () => writeHashed(full, whole ? [whole] : isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
+    const full = outputFile(this.version.dir, file);
+    const held = typeof contents === 'string' || Buffer.isBuffer(contents);
+    let written = held && this.behind ? this.behind.write(full, contents, this.previous && outputFile(this.previous, file)) : null;
+    if (!written) {
+      this.folderFor(full);
+      // Encoded once for its size, the file and its hash.
+      const whole = typeof contents === 'string' ? Buffer.from(contents) : Buffer.isBuffer(contents) ? contents : null;
+      written = (whole && this.linked(file, full, whole)) || atPath(full, () => writeHashed(full, whole ? [whole] : isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
+      this.behind?.wrote(full);
+    }
     this.bytes += written.bytes;
     crashPoint(`wrote:${this.manifest.size}`);
     this.manifest.set(file, written.hash);
@@ -178,6 +193,15 @@ export class DiskSink implements Sink {
 
   copy(from: string, file: string): void {
     this.write(file, fs.readFileSync(from));
+  }
+
+  /**
+   * Has the writer thread create the files now, empty (see write-behind.ts). Not with no thread, and
+   * not over a previous version: most files are then linked from it, and an empty file made ahead
+   * would only be removed again.
+   */
+  reserve(files: readonly string[]): void {
+    if (!this.previous) this.behind?.reserve(files.map((file) => outputFile(this.version.dir, file)));
   }
 
   /**
@@ -198,12 +222,18 @@ export class DiskSink implements Sink {
     return { bytes: data.length, hash: createHash('sha1').update(data).digest('base64url') };
   }
 
-  /** Swaps the version in, then removes the stale ones (see `OutputVersion.commit`). */
+  /** Waits for the files still being written, swaps the version in, then removes the stale ones (see `OutputVersion.commit`). */
   commit(): Promise<void> {
+    if (this.behind) {
+      this.behind.drain();
+      this.behind.close();
+    }
     return this.version.commit();
   }
 
   abort(): void {
+    // The thread is done with its files before their folder is removed under it.
+    this.behind?.stop();
     this.version.abort();
   }
 }
