@@ -117,4 +117,14 @@ describe.skipIf(os.availableParallelism() < 2 || process.env.DOCSGEN_WORKERS ===
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fs.readdirSync(dir).length).toBe(count);
   });
+
+  it.skipIf(process.platform !== 'linux')('runs below the build\'s own threads: its thread alone has niceness 10', async () => {
+    const niceness = () => fs.readdirSync(`/proc/${process.pid}/task`).map((task) => Number(fs.readFileSync(`/proc/${process.pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    expect(niceness().filter((n) => n === 10)).toEqual([]);
+    const { writer, dir } = start();
+    writer.write(path.join(dir, 'index.html'), '<p>up</p>', null);
+    writer.drain();
+    expect(niceness().filter((n) => n === 10)).toEqual([10]);
+    expect(niceness()).toContain(0);
+  });
 });
