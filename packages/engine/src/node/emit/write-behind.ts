@@ -178,11 +178,16 @@ export class WriteBehind {
   /** The thread ended (seen when this one last went back to its event loop). */
   private exited = false;
 
+  /** Writer threads started in this process (for tests). */
+  static started = 0;
+
   /** A writer thread, or null with one thread only (`DOCSGEN_WORKERS=0`, one core) or when it cannot start. */
   static start(): WriteBehind | null {
     if (!workersWanted()) return null;
     try {
-      return new WriteBehind();
+      const writer = new WriteBehind();
+      WriteBehind.started++;
+      return writer;
     } catch {
       return null;
     }
