@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiteBuilder } from '../../packages/engine/src/node/index';
 import { WriteBehind } from '../../packages/engine/src/node/emit/write-behind';
-import { WRITER_FROM } from '../../packages/engine/src/node/emit/sinks';
+import { WRITER_FROM } from '../../packages/engine/src/node/emit/disk-sink';
 import { snapshotFiles } from '../helpers/fixtures';
 
 /*

@@ -1,6 +1,7 @@
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { Root } from 'mdast';
 import type { ParseErrorLike } from './parse-markdown';
+import { waitWhile } from '../workers/engine-worker';
 
 /**
  * The remark plugins whose extensions parse-markdown.ts combines, in its order: the worker imports
@@ -69,17 +70,6 @@ Promise.all([import(unified), ...modules.map((m) => import(m))])
 /** How long the worker may take to start and load the parser before it counts as unable to run. */
 const STARTUP_MS = 20_000;
 
-/** Blocks while the flag holds `value`, for at most `ms`; whether the flag moved on. */
-function waitWhile(flag: Int32Array, value: number, ms: number): boolean {
-  const end = performance.now() + ms;
-  while (Atomics.load(flag, 0) === value) {
-    const left = end - performance.now();
-    if (left <= 0) return false;
-    Atomics.wait(flag, 0, value, left);
-  }
-  return true;
-}
-
 /**
  * Parses on a worker thread and waits for it synchronously, at most `deadlineMs` from the moment
  * the parser starts: a parse that runs over is stopped (the thread is terminated), which no code
@@ -100,8 +90,8 @@ export function parseInWorker(source: string, mdx: boolean, deadlineMs: number, 
   }
   worker.unref();
   try {
-    if (!waitWhile(flag, STARTING, STARTUP_MS)) return { failed: 'the parse worker did not start' };
-    if (!waitWhile(flag, PARSING, deadlineMs)) return { timeout: true };
+    if (!waitWhile(flag, 0, STARTING, STARTUP_MS)) return { failed: 'the parse worker did not start' };
+    if (!waitWhile(flag, 0, PARSING, deadlineMs)) return { timeout: true };
     const message = receiveMessageOnPort(port1)?.message as WorkerParse | undefined;
     return message ?? { failed: 'the parse worker sent nothing' };
   } finally {

@@ -51,6 +51,20 @@ export function startWorker(name: WorkerEntry, flag: string, data: Record<string
   return new Worker(PROGRAM, { eval: true, workerData: { ...data, entry, tsx, [flag]: true }, transferList: transfer, resourceLimits: WORKER_LIMITS });
 }
 
+/**
+ * Blocks while slot `slot` of a shared counter array holds `value`, for at most `ms`: whether it
+ * moved on. How a thread waits synchronously for another (the parse, search and file-writer threads).
+ */
+export function waitWhile(state: Int32Array, slot: number, value: number, ms: number): boolean {
+  const end = performance.now() + ms;
+  while (Atomics.load(state, slot) === value) {
+    const left = end - performance.now();
+    if (left <= 0) return false;
+    Atomics.wait(state, slot, value, left);
+  }
+  return true;
+}
+
 /** The worker stopped, never started or was closed: the caller does the work on its own thread. */
 export class WorkerGone extends Error {}
 

@@ -1,6 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { SearchRecord } from '../search/build-search-index';
-import { startWorker } from './engine-worker';
+import { startWorker, waitWhile } from './engine-worker';
 import { workersWanted } from './highlight-pool';
 
 /** The index's JSON goes back in pieces of about this many characters. */
@@ -75,13 +75,13 @@ export class SearchIndexWorker {
       this.flush();
       this.worker.postMessage({ end: true } satisfies ToSearchWorker);
       // Not loaded (yet, or ever: the worker's program sets -1 when its module fails to load).
-      if (!this.wait(State.Ready, 0, READY_MS) || Atomics.load(this.state, State.Ready) !== 1) return yield* rebuild();
+      if (!waitWhile(this.state, State.Ready, 0, READY_MS) || Atomics.load(this.state, State.Ready) !== 1) return yield* rebuild();
       let started = false;
       for (;;) {
         const sent = Atomics.load(this.state, State.Sent);
         const got = receiveMessageOnPort(this.pieces);
         if (!got) {
-          if (this.wait(State.Sent, sent, STALL_MS)) continue;
+          if (waitWhile(this.state, State.Sent, sent, STALL_MS)) continue;
           if (!started) return yield* rebuild();
           throw new Error(`the search worker sent nothing for ${STALL_MS / 1000} s`);
         }
@@ -112,16 +112,5 @@ export class SearchIndexWorker {
   private flush(): void {
     if (this.batch.length) this.worker.postMessage({ records: this.batch } satisfies ToSearchWorker);
     this.batch = [];
-  }
-
-  /** Waits until the counter `slot` is no longer `from`; false after `ms` without a change. */
-  private wait(slot: number, from: number, ms: number): boolean {
-    const until = Date.now() + ms;
-    while (Atomics.load(this.state, slot) === from) {
-      const left = until - Date.now();
-      if (left <= 0) return false;
-      Atomics.wait(this.state, slot, from, left);
-    }
-    return true;
   }
 }
