@@ -15,10 +15,22 @@ import { Command, Option } from 'commander';
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/**
+ * WebAssembly runs on V8's baseline compiler (Liftoff) only, never tiered up to TurboFan. A build
+ * runs two large modules for a few seconds each: harfbuzz (subsetting the web font) and resvg
+ * (social cards). TurboFan compiles their hot functions on V8's background threads, in zones the
+ * size of those functions, and glibc keeps what the zones freed in those threads' malloc arenas for
+ * the life of the process, where no JavaScript heap can use it: 40-60 MiB of every later stage on
+ * the portal (peaks 279-328 MiB against 252-259 MiB, 5 alternating rounds), for cards about 0.8 s
+ * faster to draw (bench/RESULTS.md, "WebAssembly on the baseline compiler").
+ */
+const WASM_FLAGS = '--liftoff-only';
+
 /** Parses argv and runs one command; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  v8.setFlagsFromString(WASM_FLAGS);
   let code = 0;
   const program = new Command('docsgen')
     .description('Static-site generator for API documentation: MDX + OpenAPI → a fast, clean-URL site')

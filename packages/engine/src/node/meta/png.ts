@@ -24,28 +24,27 @@ export function encodePng(zlibApi: PngZlib, rgba: Uint8Array, width: number, hei
   const indexOf = new Map<number, number>();
   const firstPixel: number[] = []; // per palette entry, a pixel of its colour
   let rows: Buffer | null = Buffer.allocUnsafe((width + 1) * height);
-  let last = -1; // no word: pixels are unsigned
-  let lastIndex = 0;
-  for (let y = 0, at = 0, pixel = 0; y < height && rows; y++) {
+  // A card is mostly runs of one colour: each run is looked up once and filled in one call.
+  rowsLoop: for (let y = 0, at = 0, pixel = 0; y < height; y++) {
     rows[at++] = 0; // the row's filter: none
-    for (let x = 0; x < width; x++, pixel++) {
+    for (const end = pixel + width; pixel < end; ) {
       const word = words[pixel]!;
-      if (word !== last) {
-        let index = indexOf.get(word);
-        if (index === undefined) {
-          if (rgba[pixel * 4 + 3] !== 255) return null;
-          if (firstPixel.length === 256) {
-            rows = null;
-            break;
-          }
-          index = firstPixel.length;
-          indexOf.set(word, index);
-          firstPixel.push(pixel);
+      let next = pixel + 1;
+      while (next < end && words[next] === word) next++;
+      let index = indexOf.get(word);
+      if (index === undefined) {
+        if (rgba[pixel * 4 + 3] !== 255) return null;
+        if (firstPixel.length === 256) {
+          rows = null;
+          break rowsLoop;
         }
-        last = word;
-        lastIndex = index;
+        index = firstPixel.length;
+        indexOf.set(word, index);
+        firstPixel.push(pixel);
       }
-      rows[at++] = lastIndex;
+      rows.fill(index, at, at + next - pixel);
+      at += next - pixel;
+      pixel = next;
     }
   }
   let palette: Buffer | null = null;
