@@ -1,36 +1,15 @@
-import v8 from 'node:v8';
 import { Command, Option } from 'commander';
+import { setEngineFlags } from './engine-flags';
 
 /*
  * Each command loads its own modules when it runs: `--help` loads only commander, `serve` and
  * `check` never load what only another command uses (the MCP SDK, the search client).
  */
 
-/**
- * How far V8 lets the heap grow past what the last full collection kept, in percent. V8's own
- * factor, chosen for throughput, let a build's heap reach two to four times its live data
- * (a 5,000-page build peaked at 632 MiB holding about 190 MiB); at 30 % it peaks at 441 MiB, and
- * the corpus at about 307 MiB instead of 350, for a few percent more CPU in collections and no
- * measurable wall time (bench/RESULTS.md).
- */
-const HEAP_GROWING_PERCENT = 30;
-
-/**
- * WebAssembly runs on V8's baseline compiler (Liftoff) only, never tiered up to TurboFan. A build
- * runs two large modules for a few seconds each: harfbuzz (subsetting the web font) and resvg
- * (social cards). TurboFan compiles their hot functions on V8's background threads, in zones the
- * size of those functions, and glibc keeps what the zones freed in those threads' malloc arenas for
- * the life of the process, where no JavaScript heap can use it: 40-60 MiB of every later stage on
- * the portal (peaks 279-328 MiB against 252-259 MiB, 5 alternating rounds), for cards about 0.8 s
- * faster to draw (bench/RESULTS.md, "WebAssembly on the baseline compiler").
- */
-const WASM_FLAGS = '--liftoff-only';
-
 /** Parses argv and runs one command; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
-  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  v8.setFlagsFromString(WASM_FLAGS);
+  setEngineFlags();
   let code = 0;
   const program = new Command('docsgen')
     .description('Static-site generator for API documentation: MDX + OpenAPI → a fast, clean-URL site')

@@ -1,0 +1,50 @@
+import v8 from 'node:v8';
+
+/*
+ * The V8 flags a docsgen process runs with, set before anything else is loaded (V8 reads them when
+ * it compiles, and every worker thread shares the process's flags).
+ */
+
+/**
+ * How far V8 lets the heap grow past what the last full collection kept, in percent. V8's own
+ * factor, chosen for throughput, let a build's heap reach two to four times its live data
+ * (a 5,000-page build peaked at 632 MiB holding about 190 MiB); at 30 % it peaks at 441 MiB, and
+ * the corpus at about 307 MiB instead of 350, for a few percent more CPU in collections and no
+ * measurable wall time (bench/RESULTS.md).
+ */
+const HEAP_GROWING_PERCENT = 30;
+
+/**
+ * A WebAssembly module with one SIMD instruction (`v128.const`). V8 accepts it only where its
+ * baseline compiler, Liftoff, can compile every function: on x64 both need SSE4.1.
+ */
+const SIMD_MODULE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+  0x03, 0x02, 0x01, 0x00, // one function of that type
+  0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, ...new Array<number>(16).fill(0), 0x0b, // its body: v128.const 0, end
+]);
+
+/**
+ * Whether WebAssembly can run on Liftoff alone here: x64 with SSE4.1, or arm64. Elsewhere a
+ * function Liftoff cannot compile would be a fatal error of the whole process under
+ * `--liftoff-only` (V8: "treating bailout as fatal error. Cause: no SSE4.1").
+ */
+export function liftoffCoversAll(): boolean {
+  return (process.arch === 'x64' || process.arch === 'arm64') && WebAssembly.validate(SIMD_MODULE);
+}
+
+/**
+ * WebAssembly on V8's baseline compiler only, never tiered up to TurboFan, where that compiler
+ * covers everything. A build runs two large modules for a few seconds each: harfbuzz (subsetting
+ * the web font) and resvg (social cards). TurboFan compiles their hot functions on V8's background
+ * threads, in zones the size of those functions, and glibc keeps what the zones freed in those
+ * threads' malloc arenas for the life of the process, where no JavaScript heap can use it: 40-60
+ * MiB of every later stage on the portal (peaks 279-328 MiB against 252-259 MiB, 5 alternating
+ * rounds), for cards about 0.8 s faster to draw (bench/RESULTS.md, "WebAssembly on the baseline
+ * compiler").
+ */
+export function setEngineFlags(): void {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  if (liftoffCoversAll()) v8.setFlagsFromString('--liftoff-only');
+}
