@@ -79,6 +79,11 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   const spec = report.take(startSpec(apiInput));
   // The web font is subset (or read from the cache) while the content compiles too.
   const fontWork = buildWebFont(config, caches);
+  // The browser bundles and the CSS (esbuild, in its own process) as soon as the font's rules are
+  // known: they depend on nothing the content makes. Awaited in the client stage, settled before
+  // the build returns.
+  const clientWork = fontWork.then((font) => clientAssets(config, templates, caches.client, font.value?.css));
+  clientWork.catch(() => {}); // a failure is thrown where the client stage awaits it
   // Each page's content and Markdown, and API pages' data, wait in the page store, out of the heap, until the page renders.
   const store = new PayloadStore(!session.watch);
   // The content pages' code blocks: rendered while the pages compile, filled in as each page renders.
@@ -107,7 +112,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
     const graph = report.take(await task(log, 'graph', () => ownDiagnostics(buildPageGraph({ config, pages: content.pages, categories: content.categories, lastUpdated, staticFiles: spec ? [spec.url] : [], extraPages: apiPages?.pages, extraSidebars: apiPages ? { api: apiPages.sidebar } : undefined })), (g) => `${g.value.routes.length} routes`));
     result.graph = graph;
     const font = report.take(await task(log, 'font', () => fontWork, (f) => (f.value ? `${f.value.files.size} faces, ${(sum(f.value.files) / 1024).toFixed(1)} KB` : 'none')));
-    const client = await task(log, 'client', () => clientAssets(config, templates, caches.client, font?.css));
+    const client = await task(log, 'client', () => clientWork);
     result.outPath = outPath;
     // With errors already, the rest still runs (every problem is reported at once) but writes nowhere.
     if (report.failed) early?.abort();
@@ -198,6 +203,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   } finally {
     indexing?.close();
     store.close();
+    await clientWork.catch(() => {}); // nothing of this build keeps writing its cache after it
   }
   return result;
 }
