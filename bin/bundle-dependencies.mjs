@@ -42,6 +42,9 @@ function externalPackages(repo) {
   });
 }
 
+/** A module of zod 4 (classic, mini and core all re-export its locales). */
+const ZOD_V4 = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/;
+
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -65,6 +68,12 @@ export function bundleDependencies(repo) {
         return { path: here.path === fromRepo.path ? args.path : pathToFileURL(here.path).href, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: 'docsgen-require' }, (args) => ({ contents: `module.exports = __docsgenRequire(${JSON.stringify(args.path)});`, loader: 'js' }));
+      // zod's index re-exports its 40-odd locales (error messages in other languages: 368 KB of
+      // the 755 KB zod chunk), which every command compiled and ran at start-up, 10-20 ms. docsgen
+      // writes its own messages or zod's English ones, which zod sets itself: in the bundle,
+      // `z.locales` holds `en` only.
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (ZOD_V4.test(args.importer) ? { path: 'en-only', namespace: 'docsgen-zod-locales', pluginData: path.join(args.resolveDir, '../locales') } : undefined));
+      build.onLoad({ filter: /.*/, namespace: 'docsgen-zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: args.pluginData }));
     },
   };
 }
