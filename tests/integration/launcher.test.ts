@@ -38,6 +38,10 @@ describe('bin/docsgen', () => {
     // the grammars' translated regular expressions are made with the bundle (regex-tables.ts)
     const tables = fs.readdirSync(path.join(cache, [...after][0]!, 'grammars'));
     expect(tables.sort()).toEqual(PRECOMPILED_LANGUAGES.map((l) => `${l}.json`).sort());
+    // zod's English messages are in it, its other locales are not (bin/bundle-dependencies.mjs)
+    const code = fs.readdirSync(path.join(cache, [...after][0]!)).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(cache, [...after][0]!, f), 'utf8')).join('\n');
+    expect(code).toContain('// node_modules/zod/v4/locales/en.js');
+    expect(code).not.toMatch(/\/\/ node_modules\/zod\/v4\/locales\/(?!en\.js)/);
     const second = run('--help');
     expect(second.status).toBe(0);
     expect(bundles()).toEqual(after);
