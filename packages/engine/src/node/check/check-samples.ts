@@ -45,7 +45,8 @@ export type BodyCheck =
  * once. `docsgen check` and `docsgen mcp` (validate_request) both check bodies through this.
  */
 export async function createBodyValidator(schemas: SampleSchemas | null): Promise<(operation: string, value: unknown) => BodyCheck> {
-  const options = { strict: false, allErrors: true, validateFormats: false };
+  // Without ajv's optimizing passes over its generated code, as in openapi/check-examples.ts.
+  const options = { strict: false, allErrors: true, validateFormats: false, code: { optimize: false } };
   const ajv = schemas?.openapiVersion.startsWith('3.0') ? new (await import('ajv-draft-04')).default(options) : new (await import('ajv/dist/2020.js')).Ajv2020(options);
   if (schemas) ajv.addSchema({ components: { schemas: schemas.components } }, 'spec');
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
