@@ -55,7 +55,7 @@ export function ensureHugo() {
 }
 
 /** GNU time, for the peak RSS of both tools measured the same way; null without it. */
-function ensureGnuTime() {
+export function ensureGnuTime() {
   const gnuTime = '/usr/bin/time';
   if (!fs.existsSync(gnuTime)) aptInstall('time');
   return fs.existsSync(gnuTime) ? gnuTime : null;
@@ -87,7 +87,7 @@ function makeHugoSite(dir, corpusContent) {
 }
 
 /** The corpus twice: whole (content + specs) and its Markdown alone (no specs/, so no API reference). */
-function makeCorpora(gen, work) {
+export function makeCorpora(gen, work) {
   const full = path.join(work, 'corpus');
   const markdown = path.join(work, 'corpus-markdown');
   const res = spawnSync(process.execPath, [gen, full], { encoding: 'utf8' });
@@ -120,7 +120,7 @@ function runTimed(gnuTime, argv, env) {
 const scratch = (work, name) => fs.mkdtempSync(path.join(work, `${name}-`));
 
 /** One cold docsgen build: no .docsgen/ (its content caches), --no-cache, a fresh output folder. */
-function docsgenCold(bin, site, work, gnuTime) {
+export function docsgenCold(bin, site, work, gnuTime) {
   fs.rmSync(path.join(site, '.docsgen'), { recursive: true, force: true });
   const outParent = scratch(work, 'docsgen-out');
   const out = path.join(outParent, 'build'); // becomes a link to .build.docsgen/<version>/ beside it
@@ -128,7 +128,7 @@ function docsgenCold(bin, site, work, gnuTime) {
   try {
     const run = runTimed(gnuTime, [process.execPath, bin, 'build', '--root', site, '--out', out, '--no-cache'], { DOCSGEN_STATS_FILE: stats });
     const s = JSON.parse(fs.readFileSync(stats, 'utf8'));
-    return { wall: run.wall, rss: run.rss ?? s.maxRssMiB, pages: s.pages, html: countHtml(out) };
+    return { wall: run.wall, cpu: s.cpuMs, rss: run.rss ?? s.maxRssMiB, pages: s.pages, html: countHtml(out) };
   } finally {
     fs.rmSync(outParent, { recursive: true, force: true }); // the link and its version folder
   }
@@ -149,7 +149,7 @@ function hugoCold(site, work, gnuTime) {
   }
 }
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
