@@ -24,9 +24,16 @@ async function validateHere(document: JsonObject): Promise<SpecValidation> {
   }
 }
 
-/** The worker's whole program: plain JavaScript, so it needs no TypeScript loader. */
+/**
+ * The worker's whole program: plain JavaScript, so it needs no TypeScript loader. The parser asks
+ * `typeof Headers` of every options object it merges, and Node loads its whole fetch
+ * implementation (undici) the first time that global is read: about 40 ms of this thread's 250.
+ * Nothing here fetches (a spec's external $refs are refused before it is validated), so the global
+ * is left undefined on this thread.
+ */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true });
 import(workerData.parser)
   .then(({ validate }) => validate(workerData.document, workerData.options))
   .then((r) => (r.valid ? { valid: true, errors: [] } : { valid: false, errors: r.errors.map((e) => ({ message: e.message })) }), (e) => ({ valid: false, errors: [{ message: String(e && e.message) }] }))
