@@ -81,7 +81,7 @@ function remove(tree) {
   fs.rmSync(tree, { recursive: true, force: true });
 }
 
-/** The site both sides build: the corpus (or its Markdown alone) generated once, the portal, or a folder. */
+/** The site both sides build: the corpus (or its Markdown alone) generated once, this checkout's portal, or a folder. */
 function siteFolder(work) {
   if (site === 'corpus' || site === 'markdown') {
     if (!fs.existsSync(corpusGen)) throw new Error(`the corpus generator ${corpusGen} is not there (--corpus-gen PATH)`);
@@ -110,6 +110,19 @@ const commit = git('rev-parse', '--verify', `${base}^{commit}`);
 const head = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-ab-work-'));
 let tree;
+const cleanUp = () => {
+  if (tree) remove(tree);
+  tree = undefined;
+  fs.rmSync(work, { recursive: true, force: true });
+};
+// Interrupted: the worktree goes all the same. The builds run synchronously, so the loop below
+// gives the event loop a turn after each one, where these handlers run.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
 try {
   tree = checkout(commit);
   const gnuTime = ensureGnuTime();
@@ -119,16 +132,23 @@ try {
   const sides = { base: path.join(tree, 'bin/docsgen'), head: path.join(repo, 'bin/docsgen') };
   const names = Object.keys(sides);
   // Untimed: each side compiles its bundle, and the site goes into the page cache.
-  for (const name of names) cold(sides[name]);
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  for (const name of names) {
+    cold(sides[name]);
+    await turn();
+  }
   const runs = { base: [], head: [] };
   for (let r = 0; r < rounds; r++) {
     // Alternate who goes first, so drift within a round weighs on both alike.
     const order = r % 2 ? [...names].reverse() : names;
-    for (const name of order) runs[name].push(cold(sides[name]));
+    for (const name of order) {
+      runs[name].push(cold(sides[name]));
+      await turn();
+    }
     console.log(`  round ${r + 1}/${rounds}: ${names.map((n) => `${n} ${fmt(runs[n][r].wall)} s`).join(', ')}`);
   }
   const ratios = runs.head.map((run, i) => run.wall / runs.base[i].wall);
-  const row = (label, xs) => `| ${label} | ${xs.map((x) => x).join(' | ')} |`;
+  const row = (label, cells) => `| ${label} | ${cells.join(' | ')} |`;
   const column = (n) => {
     const xs = runs[n];
     const walls = xs.map((x) => x.wall);
@@ -145,6 +165,5 @@ try {
   console.log(row('peak RSS', [b[2], h[2]]));
   console.log(`\nhead ÷ base, per round: ${ratios.map((x) => x.toFixed(3)).join(', ')}; median ${median(ratios).toFixed(3)}`);
 } finally {
-  if (tree) remove(tree);
-  fs.rmSync(work, { recursive: true, force: true });
+  cleanUp();
 }
