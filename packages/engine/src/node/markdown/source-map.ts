@@ -1,6 +1,7 @@
 import type { Node } from 'unist';
 import { visit } from './walk';
 import type { Diagnostic } from '../../shared/diagnostic';
+import { lastAtOrBefore, lineStarts } from '../../shared/line-starts';
 
 /** One `{{…}}` replacement: its span in the file and the span of its value in the substituted text. */
 export interface Replacement {
@@ -14,25 +15,6 @@ interface Point {
   line: number;
   column: number;
   offset?: number;
-}
-
-/** Offsets at which each line starts (line 1 at index 0). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** The 0-based index of the last entry of a sorted list that is ≤ value. */
-function lastAtOrBefore(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (sorted[mid]! <= value) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 /**

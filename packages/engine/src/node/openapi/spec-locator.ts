@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import jsYaml from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import { pointerSegments } from './json-pointer';
+import { lastAtOrBefore, lineStarts } from '../../shared/line-starts';
 
 export type Locate = (pointer: string) => { line?: number; column?: number };
 
@@ -83,15 +84,9 @@ function emptyStart(text: string, from: number): number {
 }
 
 /** Line and column (1-based) of an offset. */
-function lineColumn(lineStarts: number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (lineStarts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - lineStarts[low]! + 1 };
+function lineColumn(starts: readonly number[], offset: number): { line: number; column: number } {
+  const index = lastAtOrBefore(starts, offset);
+  return { line: index + 1, column: offset - starts[index]! + 1 };
 }
 
 /** The place of the pointer's node, else of its nearest ancestor; undefined when the places cannot tell. */
@@ -140,7 +135,7 @@ export function specLocator(text: string): Locate {
   let places: { root: Place | null; lineStarts: number[] } | null = null;
   let ast: Locate | null = null;
   return (pointer) => {
-    places ??= { root: placesOf(text), lineStarts: [0, ...[...text.matchAll(/\n/g)].map((m) => m.index! + 1)] };
+    places ??= { root: placesOf(text), lineStarts: lineStarts(text) };
     const place = places.root && placeOf(places.root, pointerSegments(pointer));
     if (place) return lineColumn(places.lineStarts, place.kind === null && place.result === null ? emptyStart(text, place.start) : contentStart(text, place.start));
     return (ast ??= astLocator(text))(pointer);
