@@ -10,6 +10,7 @@ import { checkUnclosedContainers, restoreTextDirectives } from './plugins/remark
 import { checkTreeDepth, checkTreeSize, MAX_TREE_NODES, PARSE_DEADLINE_MS, parsesInline, parseTimeout, scanNesting, tooManyNodes } from './limits';
 import type { CompileContext } from './compile-page';
 import { readSource } from './read-source';
+import { parseLean } from './code-bodies';
 
 /*
  * Reading and parsing one source file (page or partial) within the content limits: size, nesting,
@@ -28,7 +29,7 @@ export interface ParsedSource {
  * to be cheap, else on a worker with a deadline. Positions are in the text.
  */
 function parseBounded(body: string, file: string): { tree: MdastRoot | null; diagnostics: Diagnostic[] } {
-  if (parsesInline(body)) return parseMarkdown(body, file);
+  if (parsesInline(body)) return parseLean(body, file) ?? parseMarkdown(body, file);
   const result = parseInWorker(body, isMdx(file), PARSE_DEADLINE_MS, MAX_TREE_NODES);
   if ('tree' in result) return { tree: result.tree, diagnostics: [] };
   if ('error' in result) return { tree: null, diagnostics: [syntaxDiagnostic(result.error, file)] };

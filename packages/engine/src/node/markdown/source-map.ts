@@ -59,19 +59,27 @@ export class SourceMap {
     return { line: index + 1, column: fileOffset - this.fileLines[index]! + 1, offset: fileOffset };
   }
 
-  /** Rewrites every node position of a tree parsed from the substituted text to file positions. */
+  /**
+   * Rewrites every position of a tree parsed from the substituted text to file positions: its
+   * nodes' and their JSX attributes' (which are not children).
+   */
   mapTree(tree: Node): void {
     if (this.identity) return;
     visit(tree, (node) => {
-      const position = node.position;
-      if (!position) return;
-      for (const point of [position.start, position.end]) {
-        const mapped = point.offset === undefined ? this.point(point.line, point.column) : this.pointAt(this.offset(point.offset));
-        point.line = mapped.line;
-        point.column = mapped.column;
-        if (point.offset !== undefined) point.offset = mapped.offset;
-      }
+      this.mapPosition(node.position);
+      const attributes = (node as { attributes?: unknown }).attributes;
+      if (Array.isArray(attributes)) for (const attribute of attributes as Node[]) this.mapPosition(attribute.position);
     });
+  }
+
+  private mapPosition(position: Node['position']): void {
+    if (!position) return;
+    for (const point of [position.start, position.end]) {
+      const mapped = point.offset === undefined ? this.point(point.line, point.column) : this.pointAt(this.offset(point.offset));
+      point.line = mapped.line;
+      point.column = mapped.column;
+      if (point.offset !== undefined) point.offset = mapped.offset;
+    }
   }
 
   /** Diagnostics positioned in the substituted text, positioned in the file. */
