@@ -1,5 +1,5 @@
 import { unified } from 'unified';
-import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
+import type { Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import type { ShikiTransformer } from 'shiki';
 import { toHtml } from 'hast-util-to-html';
 import { stringifyEntities } from 'stringify-entities';
@@ -34,7 +34,13 @@ const prettyCodeOptions: PrettyCodeOptions = {
   transformers: [noTimeLimit, tokenClasses],
   getHighlighter: getHighlighter as PrettyCodeOptions['getHighlighter'],
 };
-const highlightProcessor = unified().use(rehypePrettyCode, prettyCodeOptions).use(rehypeDropCodeStyle).freeze();
+/**
+ * rehype-pretty-code, for blocks with meta only: loaded on the first (it brings parse5, about 0.5 MB
+ * of modules the highlight worker otherwise never runs).
+ */
+let highlightProcessor: Promise<ReturnType<typeof prettyCodeProcessor>> | null = null;
+const prettyCodeProcessor = (plugin: typeof import('rehype-pretty-code').default) => unified().use(plugin, prettyCodeOptions).use(rehypeDropCodeStyle).freeze();
+const loadProcessor = () => (highlightProcessor ??= import('rehype-pretty-code').then((module) => prettyCodeProcessor(module.default)));
 
 /**
  * rehype-pretty-code writes `style="display: grid;"` on each `<code>`; the stylesheet says that
@@ -130,5 +136,5 @@ export async function renderWithShiki(grammar: string, meta: string, code: strin
   }
   const element: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${grammar}`] }, data: { meta } as Element['data'], children: [{ type: 'text', value: code }] };
   const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [element] }] };
-  return codeHtml(await highlightProcessor.run(tree));
+  return codeHtml(await (await loadProcessor()).run(tree));
 }
