@@ -33,6 +33,18 @@ const V8_11_INTERRUPT_BUDGET = 67_584;
 const WARM_UP = { budget: 4 * V8_11_INTERRUPT_BUDGET, ms: 10_000 };
 
 /**
+ * V8 compiles a regular expression to bytecode on its first run and again to machine code on its
+ * second (`--regexp-tier-up`). The highlighter runs thousands of TextMate patterns, some of them
+ * kilobytes long, most only a few times in a build: each was compiled twice. Straight to machine
+ * code, the first highlighting of the corpus's 508 blocks took 0.97 s against 1.18 s (the same
+ * blocks again, with every pattern compiled: 0.56 s against 0.59 s). Cold builds (`npm run
+ * bench:ab`): the corpus's Markdown 0.969 of the time (10 rounds, CPU 4.12 s against 4.22 s), the
+ * whole corpus 0.975 (8 rounds, CPU 4.92 s against 5.17 s); the portal 8.57 s against 8.93 s
+ * (4 alternating rounds with the flag on Node's command line). Figures: bench/RESULTS.md.
+ */
+const REGEXP_FLAGS = '--no-regexp-tier-up';
+
+/**
  * A WebAssembly module with one SIMD instruction (`v128.const`). V8 accepts it only where its
  * baseline compiler, Liftoff, can compile every function: on x64 both need SSE4.1.
  */
@@ -64,6 +76,7 @@ export function liftoffCoversAll(): boolean {
  */
 export function setEngineFlags(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  v8.setFlagsFromString(REGEXP_FLAGS);
   // Only on the V8 it was measured on, whose default budget is known (flags cannot be read back).
   if (process.versions.v8.startsWith('11.')) {
     v8.setFlagsFromString(`--interrupt-budget=${WARM_UP.budget}`);
