@@ -34,15 +34,18 @@ const WARM_UP = { budget: 4 * V8_11_INTERRUPT_BUDGET, ms: 10_000 };
 
 /**
  * V8 compiles a regular expression to bytecode on its first run and again to machine code on its
- * second (`--regexp-tier-up`). The highlighter runs thousands of TextMate patterns, some of them
- * kilobytes long, most only a few times in a build: each was compiled twice. Straight to machine
- * code, the first highlighting of the corpus's 508 blocks took 0.97 s against 1.18 s (the same
- * blocks again, with every pattern compiled: 0.56 s against 0.59 s). Cold builds (`npm run
- * bench:ab`): the corpus's Markdown 0.969 of the time (10 rounds, CPU 4.12 s against 4.22 s), the
- * whole corpus 0.975 (8 rounds, CPU 4.92 s against 5.17 s); the portal 8.57 s against 8.93 s
- * (4 alternating rounds with the flag on Node's command line). Figures: bench/RESULTS.md.
+ * second (`--regexp-tier-up-ticks=1`). The highlighter runs thousands of TextMate patterns, some of
+ * them kilobytes long, most only a few times in a build: each was compiled twice. With no ticks a
+ * new expression goes straight to machine code (V8 made this its default later: "[regexp] Enable
+ * the single-tier pipeline by default"). The first highlighting of the corpus's 508 blocks took
+ * 0.94-1.19 s against 1.18-1.32 s; cold builds of the corpus 2.5-3 % less time (bench/RESULTS.md).
+ *
+ * Not `--no-regexp-tier-up`, which measured the same: set while the process runs, it left the
+ * expressions Node had already compiled in a state V8 no longer expects, and `search push`
+ * crashed with SIGSEGV in 2 runs of 60 on a loaded machine. The number of ticks is only read when
+ * an expression is made, so those keep tiering up as they were.
  */
-const REGEXP_FLAGS = '--no-regexp-tier-up';
+const REGEXP_FLAGS = '--regexp-tier-up-ticks=0';
 
 /**
  * A WebAssembly module with one SIMD instruction (`v128.const`). V8 accepts it only where its
