@@ -20,3 +20,9 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
   }
   return low;
 }
+
+/** Line and column (1-based) of an offset, given the text's `lineStarts`. */
+export function lineColumn(starts: readonly number[], offset: number): { line: number; column: number } {
+  const index = lastAtOrBefore(starts, offset);
+  return { line: index + 1, column: offset - starts[index]! + 1 };
+}

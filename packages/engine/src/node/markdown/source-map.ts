@@ -1,7 +1,7 @@
 import type { Node } from 'unist';
 import { visit } from './walk';
 import type { Diagnostic } from '../../shared/diagnostic';
-import { lastAtOrBefore, lineStarts } from '../../shared/line-starts';
+import { lastAtOrBefore, lineColumn, lineStarts } from '../../shared/line-starts';
 
 /** One `{{…}}` replacement: its span in the file and the span of its value in the substituted text. */
 export interface Replacement {
@@ -55,8 +55,7 @@ export class SourceMap {
 
   private pointAt(fileOffset: number): Point {
     this.fileLines ??= lineStarts(this.original);
-    const index = lastAtOrBefore(this.fileLines, fileOffset);
-    return { line: index + 1, column: fileOffset - this.fileLines[index]! + 1, offset: fileOffset };
+    return { ...lineColumn(this.fileLines, fileOffset), offset: fileOffset };
   }
 
   /**

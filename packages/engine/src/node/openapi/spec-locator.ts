@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import jsYaml from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import { pointerSegments } from './json-pointer';
-import { lastAtOrBefore, lineStarts } from '../../shared/line-starts';
+import { lineColumn, lineStarts } from '../../shared/line-starts';
 
 export type Locate = (pointer: string) => { line?: number; column?: number };
 
@@ -81,12 +81,6 @@ function emptyStart(text: string, from: number): number {
   let i = from;
   while (text[i] === ' ' || text[i] === '\t') i++;
   return i;
-}
-
-/** Line and column (1-based) of an offset. */
-function lineColumn(starts: readonly number[], offset: number): { line: number; column: number } {
-  const index = lastAtOrBefore(starts, offset);
-  return { line: index + 1, column: offset - starts[index]! + 1 };
 }
 
 /** The place of the pointer's node, else of its nearest ancestor; undefined when the places cannot tell. */
