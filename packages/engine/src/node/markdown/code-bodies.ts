@@ -110,16 +110,17 @@ const lineEnd = (text: string, from: number): number => {
  * before, at least as many characters as the opening fence, nothing but spaces or tabs after).
  */
 function closingLine(text: string, from: number, fence: string): number | null {
-  const char = fence[0]!;
-  const like = char === '`' ? /^[ \t]*```/gm : /^[ \t]*~~~/gm;
+  const { like, strict } = fence[0] === '`' ? BACKTICK_CLOSE : TILDE_CLOSE;
   like.lastIndex = from;
   const m = like.exec(text);
   if (!m) return null;
-  const line = text.slice(m.index, lineEnd(text, m.index));
-  const strict = char === '`' ? /^ {0,3}(`+)[ \t]*$/ : /^ {0,3}(~+)[ \t]*$/;
-  const close = strict.exec(line);
+  const close = strict.exec(text.slice(m.index, lineEnd(text, m.index)));
   return close && close[1]!.length >= fence.length ? m.index : null;
 }
+
+/** Per fence character: a line like a fence of it (searched for), and a closing fence by CommonMark's strictest reading. */
+const BACKTICK_CLOSE = { like: /^[ \t]*```/gm, strict: /^ {0,3}(`+)[ \t]*$/ };
+const TILDE_CLOSE = { like: /^[ \t]*~~~/gm, strict: /^ {0,3}(~+)[ \t]*$/ };
 
 /**
  * Puts the bodies back into the tree parsed from the text without them; false when a block did not
@@ -132,7 +133,8 @@ export function putBodiesBack(tree: Root, bodies: readonly CodeBody[]): boolean 
   for (const code of found) {
     const body = bodies[next];
     if (!body || code.position?.start.offset !== body.open) continue;
-    if (code.position.end.offset !== body.close || code.position.start.column !== 1 || code.value !== '') return false;
+    // Its start is `body.open`, where a line starts: its column is 1.
+    if (code.position.end.offset !== body.close || code.value !== '') return false;
     code.value = body.value;
     next++;
   }
