@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { buildIslands } from './build-islands';
+import { ESBUILD_WORKING_DIR } from './esbuild-dir';
 
 const CLIENT_ENTRY = path.resolve(import.meta.dirname, '../../client/main.ts');
 
@@ -25,6 +26,7 @@ export async function buildClientAssets(templatesDir: string, cssPrelude = ''): 
   const [js, css, islands] = await Promise.all([
     esbuild.build({
       entryPoints: { docsgen: CLIENT_ENTRY },
+      absWorkingDir: ESBUILD_WORKING_DIR,
       bundle: true,
       splitting: true,
       write: false,

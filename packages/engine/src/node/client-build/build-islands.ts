@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { ESBUILD_WORKING_DIR } from './esbuild-dir';
 
 export interface IslandAssets {
   /** Output path → contents (island entries and the chunks they share, e.g. React). */
@@ -25,6 +26,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
   const boundary = fs.existsSync(boundaryFile) ? boundaryFile : null;
   const result = await esbuild.build({
     entryPoints: names.map((name) => ({ in: `island:${name}`, out: `island-${name}` })),
+    absWorkingDir: ESBUILD_WORKING_DIR,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -69,7 +71,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
   for (const file of result.outputFiles) files.set(path.relative('/', file.path), file.text);
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     const name = meta.entryPoint?.replace(/^island:/, '');
-    if (name) urls.set(name, `/${path.relative('/', path.resolve(process.cwd(), out))}`);
+    if (name) urls.set(name, `/${path.relative('/', path.resolve(ESBUILD_WORKING_DIR, out))}`);
   }
   return { files, urls };
 }

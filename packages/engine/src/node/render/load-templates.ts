@@ -7,6 +7,7 @@ import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { writeBundle } from '../fs/bundle-file';
+import { ESBUILD_WORKING_DIR } from '../client-build/esbuild-dir';
 
 const require = createRequire(import.meta.url);
 
@@ -57,6 +58,7 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
   try {
     result = await esbuild.build({
       entryPoints: [entry],
+      absWorkingDir: ESBUILD_WORKING_DIR,
       bundle: true,
       write: false,
       metafile: true,
@@ -82,12 +84,12 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
     throw new DiagnosticError(
-      (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
+      (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(ESBUILD_WORKING_DIR, m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
     );
   }
   const code = result.outputFiles[0]!.text;
   const { url, hash } = writeBundle(config.cacheDir, 'templates', code);
   const module = (await import(url)) as TemplateModule;
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
   return { module, inputs, hash };
 }
