@@ -16,7 +16,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const packages = path.join(repo, 'packages');
 const entry = path.join(packages, 'cli/src/index.ts');
 /** The worker threads' programs (more entries: a worker thread loads its own from the bundle). */
-const workers = ['highlight-worker', 'font-worker', 'search-worker', 'regex-tables-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
+const workers = ['highlight-worker', 'font-worker', 'search-worker', 'regex-tables-worker', 'theme-worker'].map((name) => [name, path.join(packages, `engine/src/node/workers/${name}.ts`)]);
 /** Bump when the bundling changes in a way the launcher files' text does not show. */
 const LAUNCHER_VERSION = '2';
 const LAUNCHER_FILES = ['bin/launch.mjs', 'bin/bundle-dependencies.mjs'];
@@ -90,6 +90,24 @@ function writeRegexTables(bundle) {
   });
 }
 
+/**
+ * The default theme's bundles (templates, browser scripts, CSS), made once into the bundle being
+ * made (see packages/engine/src/node/client-build/prebuilt-theme.ts), on a worker thread while the
+ * regular expressions are translated. If it fails, builds bundle the theme themselves, as without
+ * it: the same files either way.
+ */
+function writePrebuiltTheme(bundle) {
+  return new Promise((resolve) => {
+    const worker = new Worker(pathToFileURL(path.join(bundle, 'theme-worker.js')), { workerData: { docsgenTheme: bundle } });
+    const timer = setTimeout(() => void worker.terminate(), 60_000);
+    worker.on('error', () => {}); // then 'exit'
+    worker.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 async function bundledCli() {
   const root = cacheRoot();
   if (!root) {
@@ -125,7 +143,7 @@ async function bundledCli() {
       if (misplaced.length) throw new Error(`these files use import.meta, so their packages must stay external (KEEP_EXTERNAL in bin/bundle-dependencies.mjs):\n${misplaced.join('\n')}`);
       // The chunks are ES modules whatever a package.json further up says; `source` names the checkout.
       fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ type: 'module', source: repo }, null, 2)}\n`);
-      await writeRegexTables(tmp);
+      await Promise.all([writeRegexTables(tmp), writePrebuiltTheme(tmp)]);
       try {
         fs.renameSync(tmp, dir);
       } catch (error) {

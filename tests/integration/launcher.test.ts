@@ -7,13 +7,14 @@ import { PRECOMPILED_LANGUAGES } from '../../packages/engine/src/node/markdown/c
 
 /*
  * bin/docsgen compiles the CLI and engine into node_modules/.cache/docsgen/ once per set of
- * sources. These tests run a copy of the checkout (bin/ and packages/, with the real
+ * sources. These tests run a copy of the checkout (bin/, packages/ and templates/, with the real
  * node_modules linked in), so editing its sources touches nothing the other tests use.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-launcher-'));
 fs.cpSync(path.join(repo, 'bin'), path.join(copy, 'bin'), { recursive: true });
 fs.cpSync(path.join(repo, 'packages'), path.join(copy, 'packages'), { recursive: true });
+fs.cpSync(path.join(repo, 'templates'), path.join(copy, 'templates'), { recursive: true });
 fs.copyFileSync(path.join(repo, 'package.json'), path.join(copy, 'package.json'));
 fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
 const cliSource = path.join(copy, 'packages/cli/src/index.ts');
@@ -38,6 +39,10 @@ describe('bin/docsgen', () => {
     // the grammars' translated regular expressions are made with the bundle (regex-tables.ts)
     const tables = fs.readdirSync(path.join(cache, [...after][0]!, 'grammars'));
     expect(tables.sort()).toEqual(PRECOMPILED_LANGUAGES.map((l) => `${l}.json`).sort());
+    // so are the default theme's bundles (client-build/prebuilt-theme.ts), for this copy's theme
+    const theme = JSON.parse(fs.readFileSync(path.join(cache, [...after][0]!, 'theme.json'), 'utf8')) as { templatesDir: string; sources: Record<string, string> };
+    expect(theme.templatesDir).toBe(path.join(copy, 'templates'));
+    expect(Object.keys(theme.sources)).toContain(path.join(copy, 'templates/index.tsx'));
     // zod's English messages are in it, its other locales are not (bin/bundle-dependencies.mjs)
     const code = fs.readdirSync(path.join(cache, [...after][0]!)).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(cache, [...after][0]!, f), 'utf8')).join('\n');
     expect(code).toContain('// node_modules/zod/v4/locales/en.js');

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { buildIslands } from './build-islands';
 import { ESBUILD_WORKING_DIR } from './esbuild-dir';
+import { prebuiltTheme } from './prebuilt-theme';
 
 const CLIENT_ENTRY = path.resolve(import.meta.dirname, '../../client/main.ts');
 
@@ -18,12 +19,21 @@ export interface ClientAssets {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
-/**
- * Bundles the client behaviours and minifies the theme's one CSS file (after `cssPrelude`, the web
- * font's rules), both with hashed names.
- */
-export async function buildClientAssets(templatesDir: string, cssPrelude = ''): Promise<ClientAssets> {
-  const [js, css, islands] = await Promise.all([
+/** The browser bundles: the client behaviours (the same for every site) and the theme's islands. */
+export interface ClientScripts {
+  /** The client's entry and chunks: output path → contents. */
+  files: Map<string, string>;
+  js: string;
+  /** The islands' entries and chunks: output path → contents. */
+  islandFiles: Map<string, string>;
+  islands: Map<string, string>;
+  /** The files they were made from (absolute paths). */
+  inputs: string[];
+}
+
+/** Bundles the client behaviours and the theme's islands, with hashed names. */
+export async function bundleScripts(templatesDir: string): Promise<ClientScripts> {
+  const [js, islands] = await Promise.all([
     esbuild.build({
       entryPoints: { docsgen: CLIENT_ENTRY },
       absWorkingDir: ESBUILD_WORKING_DIR,
@@ -38,16 +48,36 @@ export async function buildClientAssets(templatesDir: string, cssPrelude = ''): 
       outdir: '/assets',
       entryNames: '[name].[hash]',
       chunkNames: 'lazy.[hash]',
+      metafile: true,
     }),
-    esbuild.transform(`${cssPrelude}\n${fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8')}`, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] }),
     buildIslands(templatesDir),
   ]);
   // The entry (run on every page) and the chunks it imports lazily (search).
   const jsFiles = js.outputFiles.map((f) => [path.relative('/', f.path), f.text] as const);
   const jsPath = jsFiles.find(([p]) => p.startsWith('assets/docsgen.'))![0];
-  const cssPath = `assets/styles.${hashOf(css.code)}.css`;
-  const files = new Map([...jsFiles, [cssPath, css.code], ...islands.files]);
-  return { files, js: `/${jsPath}`, css: `/${cssPath}`, islands: islands.urls };
+  const inputs = Object.keys(js.metafile.inputs).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
+  return { files: new Map(jsFiles), js: `/${jsPath}`, islandFiles: islands.files, islands: islands.urls, inputs: [...inputs, ...islands.inputs] };
+}
+
+/** The theme's one CSS file, minified after `cssPrelude` (the web font's rules): its output path and text. */
+export async function minifyStyles(templatesDir: string, cssPrelude = ''): Promise<{ path: string; code: string }> {
+  const css = await esbuild.transform(`${cssPrelude}\n${fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8')}`, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] });
+  return { path: `assets/styles.${hashOf(css.code)}.css`, code: css.code };
+}
+
+/**
+ * Bundles the client behaviours and minifies the theme's one CSS file (after `cssPrelude`, the web
+ * font's rules), both with hashed names. The default theme's were made with the CLI (`prebuiltTheme`):
+ * the same files, without running esbuild.
+ */
+export async function buildClientAssets(templatesDir: string, cssPrelude = ''): Promise<ClientAssets> {
+  const theme = prebuiltTheme(templatesDir);
+  const [scripts, css] = await Promise.all([
+    theme?.scripts ?? bundleScripts(templatesDir),
+    cssPrelude === '' && theme ? theme.styles : minifyStyles(templatesDir, cssPrelude),
+  ]);
+  const files = new Map([...scripts.files, [css.path, css.code], ...scripts.islandFiles]);
+  return { files, js: scripts.js, css: `/${css.path}`, islands: scripts.islands };
 }
 
 /** Public URL of a content asset (image): `/assets/<name>.<hash>.<ext>`, hash of its bytes. */

@@ -8,6 +8,19 @@ export interface IslandAssets {
   files: Map<string, string>;
   /** Island name → public URL of its entry bundle. */
   urls: Map<string, string>;
+  /** The files they were made from (absolute paths; the islands' folder when it has none). */
+  inputs: string[];
+}
+
+/**
+ * The theme's islands (`islands/*.tsx`, by name) and its error boundary
+ * (`components/ErrorBoundary.tsx`, which wraps every island), when it has one.
+ */
+export function islandEntries(templatesDir: string): { dir: string; names: string[]; boundary: string | null } {
+  const dir = path.join(templatesDir, 'islands');
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.tsx$/.test(f)).map((f) => f.replace(/\.tsx$/, '')).sort() : [];
+  const boundaryFile = path.join(templatesDir, 'components/ErrorBoundary.tsx');
+  return { dir, names, boundary: fs.existsSync(boundaryFile) ? boundaryFile : null };
 }
 
 /**
@@ -16,14 +29,10 @@ export interface IslandAssets {
  * until an island asks for it.
  */
 export async function buildIslands(templatesDir: string): Promise<IslandAssets> {
-  const dir = path.join(templatesDir, 'islands');
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.tsx$/.test(f)).map((f) => f.replace(/\.tsx$/, '')).sort() : [];
+  const { dir, names, boundary } = islandEntries(templatesDir);
   const files = new Map<string, string>();
   const urls = new Map<string, string>();
-  if (!names.length) return { files, urls };
-  // The theme's error boundary (components/ErrorBoundary.tsx), when it has one, wraps every island.
-  const boundaryFile = path.join(templatesDir, 'components/ErrorBoundary.tsx');
-  const boundary = fs.existsSync(boundaryFile) ? boundaryFile : null;
+  if (!names.length) return { files, urls, inputs: [] };
   const result = await esbuild.build({
     entryPoints: names.map((name) => ({ in: `island:${name}`, out: `island-${name}` })),
     absWorkingDir: ESBUILD_WORKING_DIR,
@@ -73,5 +82,6 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
     const name = meta.entryPoint?.replace(/^island:/, '');
     if (name) urls.set(name, `/${path.relative('/', path.resolve(ESBUILD_WORKING_DIR, out))}`);
   }
-  return { files, urls };
+  const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('island:')).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
+  return { files, urls, inputs };
 }

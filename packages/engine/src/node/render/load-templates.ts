@@ -8,6 +8,7 @@ import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { writeBundle } from '../fs/bundle-file';
 import { ESBUILD_WORKING_DIR } from '../client-build/esbuild-dir';
+import { prebuiltTheme } from '../client-build/prebuilt-theme';
 
 const require = createRequire(import.meta.url);
 
@@ -51,9 +52,18 @@ export interface LoadedTemplates {
  * Bundles the theme with esbuild into the cache folder and imports it. React stays external and is
  * resolved from docsgen's own installation, so the theme and the renderer share one React.
  * A new bundle hash means a fresh import: watch mode picks up template edits without a restart.
+ * The default theme's bundle was made with the CLI (`prebuiltTheme`): the same code, without esbuild.
  */
 export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTemplates> {
-  const entry = path.join(config.templatesDir, 'index.tsx');
+  const { code, inputs } = prebuiltTheme(config.templatesDir)?.templates ?? (await bundleTemplates(config.templatesDir));
+  const { url, hash } = writeBundle(config.cacheDir, 'templates', code);
+  const module = (await import(url)) as TemplateModule;
+  return { module, inputs, hash };
+}
+
+/** The theme's server bundle (`index.tsx` and what it imports): its code and its source files. */
+export async function bundleTemplates(templatesDir: string): Promise<{ code: string; inputs: string[] }> {
+  const entry = path.join(templatesDir, 'index.tsx');
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -87,9 +97,6 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
       (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(ESBUILD_WORKING_DIR, m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
     );
   }
-  const code = result.outputFiles[0]!.text;
-  const { url, hash } = writeBundle(config.cacheDir, 'templates', code);
-  const module = (await import(url)) as TemplateModule;
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
-  return { module, inputs, hash };
+  return { code: result.outputFiles[0]!.text, inputs };
 }
