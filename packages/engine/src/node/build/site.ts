@@ -166,17 +166,20 @@ export function configKeyAt(config: ResolvedConfig, key: string): SourcePosition
   return config.configFile && key in config ? { file, ...locateInConfig(config, [key]) } : { file };
 }
 
-/** The config, reloaded only when its file changed (or the site has none and still has none). */
+/**
+ * The config, reloaded only when its file or a file of the site it imports changed (or the site
+ * has none and still has none).
+ */
 async function sessionConfig(root: string, session: SiteSession): Promise<ResolvedConfig> {
   const file = path.join(root, CONFIG_FILE);
-  const key = fs.existsSync(file) ? hashOf('config', fs.readFileSync(file, 'latin1')) : 'none';
-  if (session.config?.key === key) return session.config.value;
+  const keyOf = (sources: readonly string[]) => (fs.existsSync(file) ? filesKey([file, ...sources]) : 'none');
+  if (session.config && session.config.key === keyOf(session.config.value.configSources)) return session.config.value;
   clearConfigSources();
   session.config = undefined;
   session.templates = undefined;
   session.lastUpdated = undefined;
   const value = await loadConfig(root);
-  session.config = { key, value };
+  session.config = { key: keyOf(value.configSources), value };
   return value;
 }
 
@@ -189,13 +192,17 @@ async function sessionTemplates(config: ResolvedConfig, session: SiteSession): P
   return value;
 }
 
-const filesKey = (files: string[]): string => {
-  try {
-    return hashOf(...files.map((f) => fs.readFileSync(f, 'latin1')));
-  } catch {
-    return '';
-  }
-};
+/** The files' contents as one key; a file that cannot be read counts as such (never as "unchanged"). */
+const filesKey = (files: string[]): string =>
+  hashOf(
+    ...files.map((f) => {
+      try {
+        return `+${fs.readFileSync(f, 'latin1')}`;
+      } catch {
+        return '-';
+      }
+    }),
+  );
 
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));

@@ -11,6 +11,8 @@ export interface BundledConfig {
   code: string;
   /** The site folder: frames in files outside it (docsgen, dependencies) are not the user's line. */
   workingDir: string;
+  /** The files it was made of outside node_modules, the config file first. */
+  sources: string[];
 }
 
 /**

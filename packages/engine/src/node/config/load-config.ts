@@ -26,7 +26,7 @@ export async function loadConfig(root: string): Promise<ResolvedConfig> {
     return resolveConfig(validateConfig({ title: path.basename(root), url: 'http://localhost:3000' }, file), root, null);
   }
   const { value, bundle } = await importConfigFile(file, root);
-  return resolveConfig(validateLoaded(value, file, bundle), root, file, bundle.code);
+  return resolveConfig(validateLoaded(value, file, bundle), root, file, bundle.code, bundle.sources);
 }
 
 /** Validation reads every value, so a config getter that throws throws here: reported like a throw at load. */
@@ -40,8 +40,8 @@ function validateLoaded(value: unknown, file: string, bundle: BundledConfig): Pa
 }
 
 async function importConfigFile(file: string, root: string): Promise<{ value: unknown; bundle: BundledConfig }> {
-  const code = await bundleConfig(file, root);
-  const bundle: BundledConfig = { url: writeBundle(path.join(root, CACHE_FOLDER), 'config', code).url, code, workingDir: root };
+  const { code, sources } = await bundleConfig(file, root);
+  const bundle: BundledConfig = { url: writeBundle(path.join(root, CACHE_FOLDER), 'config', code).url, code, workingDir: root, sources };
   let mod: { default?: unknown };
   try {
     mod = (await import(bundle.url)) as { default?: unknown };
@@ -53,10 +53,11 @@ async function importConfigFile(file: string, root: string): Promise<{ value: un
 }
 
 /**
- * The config and what it imports as one ES module. The inline source map costs nothing until a
- * config throws: then it maps the stack frame back to the user's line.
+ * The config and what it imports as one ES module, and the files it was made of outside
+ * node_modules (the config file and the site's modules it imports, e.g. a local plugin). The inline
+ * source map costs nothing until a config throws: then it maps the stack frame back to the user's line.
  */
-async function bundleConfig(file: string, root: string): Promise<string> {
+async function bundleConfig(file: string, root: string): Promise<{ code: string; sources: string[] }> {
   try {
     const result = await esbuild.build({
       entryPoints: [file],
@@ -72,8 +73,12 @@ async function bundleConfig(file: string, root: string): Promise<string> {
       sourcemap: 'inline',
       logLevel: 'silent',
       alias: { 'docsgen/config': defineConfigModule },
+      metafile: true,
     });
-    return result.outputFiles[0]!.text;
+    const sources = Object.keys(result.metafile.inputs)
+      .map((p) => path.resolve(root, p))
+      .filter((p) => p !== defineConfigModule && !p.split(path.sep).includes('node_modules'));
+    return { code: result.outputFiles[0]!.text, sources: [...new Set([file, ...sources])] };
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
     const list = (failure.errors ?? []).map((m) =>

@@ -14,6 +14,8 @@ export interface ResolvedConfig extends ParsedConfig {
   root: string;
   /** The config file, or null when the site has none (defaults only). */
   configFile: string | null;
+  /** The config file and the files of the site it imports (a local plugin; no npm package): `serve --watch` reloads the config when one changes. */
+  configSources: string[];
   contentPath: string;
   outPath: string;
   /** Absolute path of the OpenAPI document, or null when the site has none. */
@@ -28,8 +30,11 @@ export interface ResolvedConfig extends ParsedConfig {
   pluginsKey: string;
 }
 
-/** `bundleCode`: the config as esbuild bundled it (with everything it imports), when it has a file. */
-export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null, bundleCode: string | null = null): ResolvedConfig {
+/**
+ * `bundleCode`: the config as esbuild bundled it (with everything it imports), when it has a file;
+ * `sources`: the files it was bundled from (the config file alone when not given).
+ */
+export function resolveConfig(config: ParsedConfig, root: string, configFile: string | null, bundleCode: string | null = null, sources?: string[]): ResolvedConfig {
   const openapi = config.openapi ?? soleSpecIn(root);
   const siteTemplates = path.join(root, 'templates');
   const variables: Record<string, string> = { 'site.title': config.title, 'site.url': config.url };
@@ -41,6 +46,7 @@ export function resolveConfig(config: ParsedConfig, root: string, configFile: st
     url: config.url.replace(/\/$/, ''),
     root,
     configFile,
+    configSources: sources ?? (configFile ? [configFile] : []),
     contentPath: path.resolve(root, config.contentDir),
     outPath: path.resolve(root, config.outDir),
     openapiPath: openapi ? path.resolve(root, openapi) : null,

@@ -59,7 +59,7 @@ export class SiteBuilder {
 
   /** Files that, when changed, need everything reloaded (config and theme). */
   get fullRebuildFiles(): string[] {
-    return [this.session.config?.value.configFile, ...(this.session.templates?.value.inputs ?? [])].filter((f): f is string => Boolean(f));
+    return [...(this.session.config?.value.configSources ?? []), ...(this.session.templates?.value.inputs ?? [])];
   }
 
   get resolvedConfig(): ResolvedConfig | null {

@@ -12,6 +12,9 @@ import { prebuiltTheme } from '../client-build/prebuilt-theme';
 
 const require = createRequire(import.meta.url);
 
+/** A metafile input of a plugin's namespace (`name:path`), not a file (a drive letter is one character). */
+const NAMESPACED = /^[a-z][\w-]+:/i;
+
 /** What a page template is given: the renderer's data and the page's content as React elements. */
 export type PageTemplateProps = PageRenderData & { content: ReactNode };
 
@@ -97,6 +100,9 @@ export async function bundleTemplates(templatesDir: string): Promise<{ code: str
       (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(ESBUILD_WORKING_DIR, m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
     );
   }
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
+  // Files only: React's stand-ins (`docsgen-react:/…/react/index.js`) are no file of the theme.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !NAMESPACED.test(p))
+    .map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
   return { code: result.outputFiles[0]!.text, inputs };
 }
