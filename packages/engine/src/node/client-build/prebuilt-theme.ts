@@ -18,8 +18,9 @@ import { islandEntries } from './build-islands';
 interface PrebuiltFile {
   version: typeof VERSION;
   templatesDir: string;
-  /** The files it was made from outside node_modules (absolute path → sha256), and the theme's islands and boundary. */
+  /** The files it was made from outside node_modules: absolute path → sha256. */
   sources: Record<string, string>;
+  /** The theme's islands and whether an error boundary wraps them (`shapeOf`). */
   shape: string;
   templates: { code: string; inputs: string[] };
   scripts: { files: Array<[string, string]>; js: string; islandFiles: Array<[string, string]>; islands: Array<[string, string]>; inputs: string[] };
