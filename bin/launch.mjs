@@ -72,15 +72,13 @@ const sourceLocations = {
 };
 
 /**
- * The grammars' regular expressions, translated once into the bundle being made (see
- * packages/engine/src/node/markdown/code-block/regex-tables.ts): on a worker thread, so this
- * process loads none of what it takes. If it fails, the bundle has no tables and each pattern is
- * translated when a build meets it, as without them: the same regular expressions either way.
+ * Runs one of the bundle's one-off worker programs (`name`.js) with `workerData` and waits for it
+ * to end, however it ends: a worker still at it after a minute is stopped. Whatever it writes into
+ * the bundle is optional, so a failure only leaves it out (a table or a file cut short is not read).
  */
-function writeRegexTables(bundle) {
+function runBundleWorker(bundle, name, workerData) {
   return new Promise((resolve) => {
-    const worker = new Worker(pathToFileURL(path.join(bundle, 'regex-tables-worker.js')), { workerData: { docsgenRegexTables: path.join(bundle, 'grammars') } });
-    // About 3 s here: a worker still at it after a minute is stopped (a table cut short is not read).
+    const worker = new Worker(pathToFileURL(path.join(bundle, `${name}.js`)), { workerData });
     const timer = setTimeout(() => void worker.terminate(), 60_000);
     worker.on('error', () => {}); // then 'exit'
     worker.on('exit', () => {
@@ -91,22 +89,20 @@ function writeRegexTables(bundle) {
 }
 
 /**
+ * The grammars' regular expressions, translated once into the bundle being made (see
+ * packages/engine/src/node/markdown/code-block/regex-tables.ts), about 3 s: on a worker thread, so
+ * this process loads none of what it takes. If it fails, the bundle has no tables and each pattern
+ * is translated when a build meets it, as without them: the same regular expressions either way.
+ */
+const writeRegexTables = (bundle) => runBundleWorker(bundle, 'regex-tables-worker', { docsgenRegexTables: path.join(bundle, 'grammars') });
+
+/**
  * The default theme's bundles (templates, browser scripts, CSS), made once into the bundle being
  * made (see packages/engine/src/node/client-build/prebuilt-theme.ts), on a worker thread while the
  * regular expressions are translated. If it fails, builds bundle the theme themselves, as without
  * it: the same files either way.
  */
-function writePrebuiltTheme(bundle) {
-  return new Promise((resolve) => {
-    const worker = new Worker(pathToFileURL(path.join(bundle, 'theme-worker.js')), { workerData: { docsgenTheme: bundle } });
-    const timer = setTimeout(() => void worker.terminate(), 60_000);
-    worker.on('error', () => {}); // then 'exit'
-    worker.on('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+const writePrebuiltTheme = (bundle) => runBundleWorker(bundle, 'theme-worker', { docsgenTheme: bundle });
 
 async function bundledCli() {
   const root = cacheRoot();
