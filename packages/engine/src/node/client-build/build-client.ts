@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { buildIslands } from './build-islands';
-import { ESBUILD_WORKING_DIR } from './esbuild-dir';
+import { ESBUILD_WORKING_DIR, inputFiles } from './esbuild-dir';
 import { prebuiltTheme } from './prebuilt-theme';
 
 const CLIENT_ENTRY = path.resolve(import.meta.dirname, '../../client/main.ts');
@@ -55,8 +55,7 @@ export async function bundleScripts(templatesDir: string): Promise<ClientScripts
   // The entry (run on every page) and the chunks it imports lazily (search).
   const jsFiles = js.outputFiles.map((f) => [path.relative('/', f.path), f.text] as const);
   const jsPath = jsFiles.find(([p]) => p.startsWith('assets/docsgen.'))![0];
-  const inputs = Object.keys(js.metafile.inputs).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
-  return { files: new Map(jsFiles), js: `/${jsPath}`, islandFiles: islands.files, islands: islands.urls, inputs: [...inputs, ...islands.inputs] };
+  return { files: new Map(jsFiles), js: `/${jsPath}`, islandFiles: islands.files, islands: islands.urls, inputs: [...inputFiles(js.metafile, ESBUILD_WORKING_DIR), ...islands.inputs] };
 }
 
 /** The theme's one CSS file, minified after `cssPrelude` (the web font's rules): its output path and text. */

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ESBUILD_WORKING_DIR } from './esbuild-dir';
+import { ESBUILD_WORKING_DIR, inputFiles } from './esbuild-dir';
 
 export interface IslandAssets {
   /** Output path → contents (island entries and the chunks they share, e.g. React). */
   files: Map<string, string>;
   /** Island name → public URL of its entry bundle. */
   urls: Map<string, string>;
-  /** The files they were made from (absolute paths; the islands' folder when it has none). */
+  /** The files they were made from (absolute paths; none when the theme has no islands). */
   inputs: string[];
 }
 
@@ -82,6 +82,5 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
     const name = meta.entryPoint?.replace(/^island:/, '');
     if (name) urls.set(name, `/${path.relative('/', path.resolve(ESBUILD_WORKING_DIR, out))}`);
   }
-  const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('island:')).map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
-  return { files, urls, inputs };
+  return { files, urls, inputs: inputFiles(result.metafile, ESBUILD_WORKING_DIR) };
 }

@@ -7,3 +7,15 @@ import path from 'node:path';
  * site` from the site and from its parent gave every page other script names).
  */
 export const ESBUILD_WORKING_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/** A metafile input of a plugin's namespace (`name:path`: React's stand-ins, virtual entries), not a file (a drive letter is one character). */
+const NAMESPACED = /^[a-z][\w-]+:/i;
+
+/** The files a bundle was made from: its metafile's inputs that are files, as absolute paths (esbuild names them relative to `workingDir`). */
+export const inputFiles = (metafile: { inputs: Record<string, unknown> }, workingDir: string): string[] =>
+  Object.keys(metafile.inputs)
+    .filter((p) => !NAMESPACED.test(p))
+    .map((p) => path.resolve(workingDir, p));
+
+/** Whether a file is an installed package's (its changes come with the lockfile, not as the site's or docsgen's sources). */
+export const inNodeModules = (file: string): boolean => file.split(path.sep).includes('node_modules');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { ClientScripts } from './build-client';
 import { islandEntries } from './build-islands';
+import { inNodeModules } from './esbuild-dir';
 
 /*
  * The default theme's bundles, made once with the CLI (bin/launch.mjs runs workers/theme-worker.ts
@@ -43,7 +44,7 @@ export const PREBUILT_THEME_FILE = 'theme.json';
 const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** The files whose bytes the bundles hold: the sources outside node_modules (the CLI's folder is keyed by the installed packages). */
-const checkedSources = (inputs: readonly string[]): string[] => [...new Set(inputs)].filter((file) => !file.split(path.sep).includes('node_modules') && fs.existsSync(file) && fs.statSync(file).isFile()).sort();
+const checkedSources = (inputs: readonly string[]): string[] => [...new Set(inputs)].filter((file) => !inNodeModules(file) && fs.existsSync(file) && fs.statSync(file).isFile()).sort();
 
 /** The islands a build would bundle, and whether an error boundary wraps them: files that are no bundle's input yet. */
 function shapeOf(templatesDir: string): string {

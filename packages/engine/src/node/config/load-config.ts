@@ -9,6 +9,7 @@ import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from
 import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 import { writeBundle } from '../fs/bundle-file';
 import { cacheFolderProblem } from '../cache/cache-folder';
+import { inNodeModules, inputFiles } from '../client-build/esbuild-dir';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -75,9 +76,7 @@ async function bundleConfig(file: string, root: string): Promise<{ code: string;
       alias: { 'docsgen/config': defineConfigModule },
       metafile: true,
     });
-    const sources = Object.keys(result.metafile.inputs)
-      .map((p) => path.resolve(root, p))
-      .filter((p) => p !== defineConfigModule && !p.split(path.sep).includes('node_modules'));
+    const sources = inputFiles(result.metafile, root).filter((p) => p !== defineConfigModule && !inNodeModules(p));
     return { code: result.outputFiles[0]!.text, sources: [...new Set([file, ...sources])] };
   } catch (error) {
     const failure = error as esbuild.BuildFailure;

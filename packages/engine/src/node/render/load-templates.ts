@@ -7,13 +7,10 @@ import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { writeBundle } from '../fs/bundle-file';
-import { ESBUILD_WORKING_DIR } from '../client-build/esbuild-dir';
+import { ESBUILD_WORKING_DIR, inputFiles } from '../client-build/esbuild-dir';
 import { prebuiltTheme } from '../client-build/prebuilt-theme';
 
 const require = createRequire(import.meta.url);
-
-/** A metafile input of a plugin's namespace (`name:path`), not a file (a drive letter is one character). */
-const NAMESPACED = /^[a-z][\w-]+:/i;
 
 /** What a page template is given: the renderer's data and the page's content as React elements. */
 export type PageTemplateProps = PageRenderData & { content: ReactNode };
@@ -101,8 +98,5 @@ export async function bundleTemplates(templatesDir: string): Promise<{ code: str
     );
   }
   // Files only: React's stand-ins (`docsgen-react:/…/react/index.js`) are no file of the theme.
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !NAMESPACED.test(p))
-    .map((p) => path.resolve(ESBUILD_WORKING_DIR, p));
-  return { code: result.outputFiles[0]!.text, inputs };
+  return { code: result.outputFiles[0]!.text, inputs: inputFiles(result.metafile, ESBUILD_WORKING_DIR) };
 }
