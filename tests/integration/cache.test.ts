@@ -32,9 +32,11 @@ describe('the persistent build cache', () => {
     const before = snapshotFiles(path.join(root, 'build'));
     expect(readOut(root, 'guide/setup/index.html')).toContain('class="t-keyword"');
     // A compiled page keeps its blocks' keys, not their HTML: with the blocks gone (and the rendered
-    // pages, so that every page renders again), the pages with code are compiled again.
+    // pages and the record of the published ones, so that every page renders again), the pages with
+    // code are compiled again.
     fs.rmSync(path.join(root, '.docsgen/v4/highlight'), { recursive: true });
     fs.rmSync(path.join(root, '.docsgen/v4/render'), { recursive: true });
+    fs.rmSync(path.join(root, '.docsgen/v4/outputs'), { recursive: true });
     const lines: string[] = [];
     const warm = await new SiteBuilder({ root, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
     expect(warm.ok).toBe(true);
@@ -54,7 +56,9 @@ describe('the persistent build cache', () => {
     // One entry per API page and one for the rest (sidebar, schemas, diagnostics, the routes).
     expect(fs.readdirSync(path.join(root, '.docsgen/v4/api')).length).toBe(apiRoutes.length + 1);
     const before = snapshotFiles(path.join(root, 'build'));
+    // Every page renders again from the entries: none from the rendered pages, none kept as published.
     fs.rmSync(path.join(root, '.docsgen/v4/render'), { recursive: true });
+    fs.rmSync(path.join(root, '.docsgen/v4/outputs'), { recursive: true });
     const lines: string[] = [];
     const warm = await new SiteBuilder({ root, logger: { info: (m) => lines.push(m), warn: () => {} } }).full();
     expect(warm.ok).toBe(true);

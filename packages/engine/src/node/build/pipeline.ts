@@ -13,6 +13,7 @@ import { socialCards } from '../meta/social-cards';
 import { siteFiles, feedFiles, staticFiles } from '../emit/emit-site';
 import { DiscardSink, LiveSink, MemorySink, type FileContents, type Sink } from '../emit/sinks';
 import { DiskSink } from '../emit/disk-sink';
+import type { OutputRecords } from '../emit/output-record';
 import { SEARCH_FILES } from './search';
 import { task, type Logger } from '../task';
 import type { CompileContext } from '../markdown/compile-page';
@@ -42,8 +43,8 @@ export interface PipelineOptions {
   logger: Logger;
   /** Inline script added to every page (serve --watch: live reload). */
   devScript?: string;
-  /** Where the files go, once the config says where the output is. */
-  openSink(config: ResolvedConfig, outPath: string): Staged<Sink | null>;
+  /** Where the files go, once the config says where the output is (`records`: what earlier builds published, in the site's cache). */
+  openSink(config: ResolvedConfig, outPath: string, records: OutputRecords): Staged<Sink | null>;
 }
 
 export interface PipelineResult {
@@ -94,7 +95,7 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
   // page's files meanwhile (emit/write-behind.ts). What opening it says (a refused output path, an
   // unwritable folder) is still reported after the graph, as it always was, and only when nothing
   // failed before; a build that fails before then drops what was opened.
-  const opened = openEarly(() => options.openSink(config, outPath));
+  const opened = openEarly(() => options.openSink(config, outPath, caches.outputs));
   const early = 'staged' in opened ? opened.staged.value : null;
   const reserve = (routes: readonly string[]) => early?.reserve?.(routes.flatMap((route) => [htmlFileForRoute(route), markdownUrlFor(route).slice(1)]));
   try {

@@ -84,8 +84,8 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
   const out: RenderedSite = { facts: new Map(), keys: input.keys ?? renderKeys(input), rendered: 0, emitted: new Map() };
   const diagnostics: Diagnostic[] = [];
   const emit = (route: string, html: string | Buffer, known?: PageFacts) => {
-    sink.write(htmlFileForRoute(route), html);
     const key = out.keys.get(route);
+    sink.write(htmlFileForRoute(route), html, key);
     let facts = known;
     if (!facts) {
       facts = pageFacts(typeof html === 'string' ? html : html.toString('utf8'));
@@ -95,16 +95,31 @@ export function renderSite(input: RenderStageInput): Staged<RenderedSite> {
     if (key) out.emitted.set(route, { key, facts });
   };
   const toRender: string[] = [];
+  const kept = (route: string, page: EmittedPage) => {
+    out.facts.set(route, page.facts);
+    out.emitted.set(route, page);
+  };
   for (const route of graph.routes) {
     const key = out.keys.get(route);
-    const known = key ? input.emitted?.get(route) : undefined;
-    if (key && known?.key === key && input.sink.keep?.(htmlFileForRoute(route))) {
-      out.facts.set(route, known.facts);
-      out.emitted.set(route, known);
+    if (!key) {
+      toRender.push(route);
       continue;
     }
-    const cached = key ? input.cache.getRaw(key) : undefined;
-    if (key && cached !== undefined) emit(route, cached, input.facts.get(key));
+    const file = htmlFileForRoute(route);
+    const known = input.emitted?.get(route);
+    if (known?.key === key && sink.keep?.(file)) {
+      kept(route, known);
+      continue;
+    }
+    // The page as an earlier build published it, unread (while it is the file that build wrote),
+    // else its HTML from the cache, as bytes.
+    const reused = sink.reuse?.(file, key, () => input.facts.get(key));
+    if (reused) {
+      kept(route, { key, facts: reused });
+      continue;
+    }
+    const cached = input.cache.getRaw(key);
+    if (cached !== undefined) emit(route, cached, input.facts.get(key));
     else toRender.push(route);
   }
   for (const result of renderPages({ graph, site: input.site, templates: input.templates.module, contents: input.contents, data: input.data, routes: toRender, assets: input.assets })) {

@@ -19,6 +19,7 @@ import type { FontEntry, MetricsEntry } from '../font/web-font';
 import type { BodyCheck } from '../check/check-samples';
 import type { SpecValidation } from '../openapi/validate-spec';
 import type { EmittedPage } from './render';
+import type { OutputRecords } from '../emit/output-record';
 import type { PageFacts } from '../check/page-facts';
 import { staged, type Staged } from './stage';
 
@@ -71,6 +72,8 @@ export interface SiteCaches {
   samples: DirCache<BodyCheck>;
   /** The problems of each published SVG, by its path and text. */
   svg: DirCache<Diagnostic[]>;
+  /** What the last build into each output path published (emit/output-record.ts), by that path. */
+  outputs: OutputRecords;
 }
 
 /** The config, theme, file boundary and caches of a site: what every stage after `config` reads. */
@@ -213,11 +216,11 @@ function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSessi
   // have keys of their own: kept in folders of their own, each side keeps its entries when the
   // other prunes (a `docsgen build` after `serve --watch` rendered every page again).
   const watch = session.watch ? '-watch' : '';
-  return { pages: new DirCache(dir('pages')), api, specVerdicts: new DirCache(dir('spec-verdicts')), render: new DirCache(dir(`render${watch}`), true, true), facts: new DirCache(dir(`facts${watch}`)), search: new DirCache(dir(`search${watch}`), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true), samples: new DirCache(dir('samples')), svg: new DirCache(dir('svg')) };
+  return { pages: new DirCache(dir('pages')), api, specVerdicts: new DirCache(dir('spec-verdicts')), render: new DirCache(dir(`render${watch}`), true, true), facts: new DirCache(dir(`facts${watch}`)), search: new DirCache(dir(`search${watch}`), true, true), client: new DirCache(dir('client')), font: new DirCache(dir('font')), fontMetrics: new DirCache(dir('font-metrics')), cards: new DirCache(dir('cards'), true, true), samples: new DirCache(dir('samples')), svg: new DirCache(dir('svg')), outputs: new DirCache(dir('outputs')) };
 }
 
 /**
  * A one-off build keeps no page, API page or page HTML in memory (each is made once, and streamed to
  * the page store or to disk); a watch session does, for its next rebuild.
  */
-const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), specVerdicts: new DirCache(null, watch), render: new DirCache(null, watch, true), facts: new DirCache(null, watch), search: new DirCache(null, watch, true), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true), samples: new DirCache(null, watch), svg: new DirCache(null, watch) });
+const memoryCaches = (watch: boolean): SiteCaches => ({ pages: new DirCache(null, watch), api: new DirCache(null, watch), specVerdicts: new DirCache(null, watch), render: new DirCache(null, watch, true), facts: new DirCache(null, watch), search: new DirCache(null, watch, true), client: new DirCache(null), font: new DirCache(null), fontMetrics: new DirCache(null), cards: new DirCache(null, watch, true), samples: new DirCache(null, watch), svg: new DirCache(null, watch), outputs: new DirCache(null, false) });

@@ -8,6 +8,7 @@ import { configKeyAt, newSession, type SiteSession } from '../build/site';
 import { staged, type Staged } from '../build/stage';
 import { LiveSink, MemorySink, type Sink } from '../emit/sinks';
 import { DiskSink } from '../emit/disk-sink';
+import type { OutputRecords } from '../emit/output-record';
 import { checkOutputPath, currentVersion } from '../emit/output-dir';
 import { fileSystemDiagnostic, isFileSystemError } from '../fs/fs-errors';
 import { silentLogger, type Logger } from '../task';
@@ -90,7 +91,7 @@ export class SiteBuilder {
     await this.pending;
     const previous = this.last;
     try {
-      const result = await runPipeline({ root: path.resolve(this.options.root), outDir: this.options.outDir, noCache: this.options.noCache ?? false, logger: this.logger, devScript: this.options.devScript, openSink: (config, out) => this.openSink(config, out) }, this.session);
+      const result = await runPipeline({ root: path.resolve(this.options.root), outDir: this.options.outDir, noCache: this.options.noCache ?? false, logger: this.logger, devScript: this.options.devScript, openSink: (config, out, records) => this.openSink(config, out, records) }, this.session);
       this.pending = result.settled.catch((error: unknown) => {
         const d = isFileSystemError(error) ? fileSystemDiagnostic(error, this.options.root) : null;
         this.logger.warn(`the search files were not written: ${d ? d.message : String(error)}`);
@@ -119,12 +120,12 @@ export class SiteBuilder {
   }
 
   /** Memory for `check`; a new version folder for a build; the served folder for a watch rebuild. */
-  private openSink(config: ResolvedConfig, out: string): Staged<Sink | null> {
+  private openSink(config: ResolvedConfig, out: string, records: OutputRecords): Staged<Sink | null> {
     if (this.options.output === 'memory') return staged(new MemorySink());
     const live = this.last?.out === out ? currentVersion(out) : null;
     if (live && this.last) return staged(new LiveSink(live, this.last.manifest));
     const problem = checkOutputPath(out, siteFolders(config));
-    if (!problem) return staged(new DiskSink(out));
+    if (!problem) return staged(new DiskSink(out, records));
     // An output folder that came from the config is blamed on its key there.
     const fromConfig = this.options.outDir ? null : configKeyAt(config, 'outDir');
     return staged(null, [fromConfig?.line ? { ...problem, ...fromConfig } : problem]);

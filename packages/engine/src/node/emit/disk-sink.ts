@@ -5,6 +5,7 @@ import { OutputVersion, crashPoint, currentVersion } from './output-dir';
 import { writeHashed } from '../fs/write-parts';
 import { WriteBehind } from './write-behind';
 import { atPath, isParts, isStream, outputFile, type FileContents, type Sink } from './sinks';
+import { PublishedFiles, recordVersion, type OutputRecords } from './output-record';
 
 /**
  * Pages' files (HTML and Markdown) from which a build writes on a second thread. Below it, the
@@ -12,6 +13,8 @@ import { atPath, isParts, isStream, outputFile, type FileContents, type Sink } f
  * nothing measurable and its isolate added about 10 MiB to a peak at the edge of its budget.
  */
 export const WRITER_FROM = 1000;
+
+const sha1 = (data: Buffer): string => createHash('sha1').update(data).digest('base64url');
 
 /** Writes a new version of the site and swaps it in whole on commit (see output-dir.ts). */
 export class DiskSink implements Sink {
@@ -34,10 +37,20 @@ export class DiskSink implements Sink {
   /** Files the build has said it will write (`reserve`). */
   private expected = 0;
 
-  constructor(readonly out: string) {
+  /**
+   * The previous version's files as the cache's record says the last build left them
+   * (output-record.ts): a file still exactly as recorded is linked without being read.
+   */
+  private readonly published: PublishedFiles | null;
+  /** What each file written was made from, when the caller said (a page's render key), for the record. */
+  private readonly madeFrom = new Map<string, string>();
+
+  /** `records`: where the output's record is kept (the site's cache), or null for none. */
+  constructor(readonly out: string, private readonly records: OutputRecords | null = null) {
     this.version = OutputVersion.start(out);
     const current = currentVersion(out);
     this.previous = current && path.dirname(current) === path.dirname(this.version.dir) ? current : null;
+    this.published = this.previous && records ? PublishedFiles.read(records, out, this.previous) : null;
   }
 
   /** The version folder being written. */
@@ -56,8 +69,9 @@ export class DiskSink implements Sink {
     }
   }
 
-  write(file: string, contents: FileContents): void {
+  write(file: string, contents: FileContents, madeFrom?: string): void {
     const full = outputFile(this.version.dir, file);
+    if (madeFrom) this.madeFrom.set(file, madeFrom);
     const held = typeof contents === 'string' || Buffer.isBuffer(contents);
     let written = held && this.behind ? this.behind.write(full, contents, this.previous && outputFile(this.previous, file)) : null;
     if (!written) {
@@ -77,6 +91,31 @@ export class DiskSink implements Sink {
   }
 
   /**
+   * Links the previous version's `file` into this one, unread, when the record says it was made
+   * from `madeFrom` and it is still the file recorded (see `Sink.reuse`). Not with the writer
+   * thread: it makes this version's folders and files, the links included.
+   */
+  reuse<T>(file: string, madeFrom: string, along: () => T | undefined): T | undefined {
+    if (!madeFrom || this.behind || !this.previous) return undefined;
+    const known = this.published?.known(file);
+    if (!known || known.madeFrom !== madeFrom) return undefined;
+    const taken = along();
+    if (taken === undefined) return undefined;
+    const full = outputFile(this.version.dir, file);
+    try {
+      this.folderFor(full);
+      fs.linkSync(outputFile(this.previous, file), full);
+    } catch {
+      return undefined;
+    }
+    this.madeFrom.set(file, madeFrom);
+    this.bytes += known.bytes;
+    crashPoint(`wrote:${this.manifest.size}`);
+    this.manifest.set(file, known.hash);
+    return taken;
+  }
+
+  /**
    * Starts the writer thread once the site is large enough, and has it create the files now, empty
    * (see write-behind.ts). Not over a previous version: most files are then linked from it, and an
    * empty file made ahead would only be removed again.
@@ -89,29 +128,48 @@ export class DiskSink implements Sink {
 
   /**
    * Links `full` to the previous version's file when that holds exactly `data` (a regular file, the
-   * same bytes); null when it does not, or the link cannot be made, and the file is written.
-   * Versions are never changed once written, so the two names can share the one file.
+   * same bytes: its recorded hash while it is the file recorded, else compared byte for byte); null
+   * when it does not, or the link cannot be made, and the file is written. Versions are never
+   * changed once written, so the two names can share the one file.
    */
   private linked(file: string, full: string, data: Buffer): { bytes: number; hash: string } | null {
     if (!this.previous) return null;
     const before = outputFile(this.previous, file);
+    const known = this.published?.known(file);
+    const hash = known && sha1(data);
     try {
-      const stat = fs.lstatSync(before);
-      if (!stat.isFile() || stat.size !== data.length || !fs.readFileSync(before).equals(data)) return null;
+      if (known) {
+        if (known.hash !== hash) return null;
+      } else {
+        const stat = fs.lstatSync(before);
+        if (!stat.isFile() || stat.size !== data.length || !fs.readFileSync(before).equals(data)) return null;
+      }
       fs.linkSync(before, full);
     } catch {
       return null;
     }
-    return { bytes: data.length, hash: createHash('sha1').update(data).digest('base64url') };
+    return { bytes: data.length, hash: hash || sha1(data) };
   }
 
-  /** Waits for the files still being written, swaps the version in, then removes the stale ones (see `OutputVersion.commit`). */
-  commit(): Promise<void> {
+  /**
+   * Waits for the files still being written, swaps the version in, then removes the stale ones (see
+   * `OutputVersion.commit`); then records the version for the next build, once no link into or out
+   * of it changes its files' identities any more. Not with the writer thread (`reuse` is not used
+   * then), and without a cache the record is not kept.
+   */
+  async commit(): Promise<void> {
     if (this.behind) {
       this.behind.drain();
       this.behind.close();
     }
-    return this.version.commit();
+    await this.version.commit();
+    // With the writer thread, the record stays the previous version's, which no build takes for this one.
+    if (!this.records || this.behind) return;
+    try {
+      recordVersion(this.records, this.out, this.version.dir, this.manifest, this.madeFrom);
+    } catch {
+      // The site is published; without a record the next build compares the files it would link.
+    }
   }
 
   abort(): void {

@@ -25,7 +25,8 @@ export type FileContents = string | Buffer | readonly string[] | StreamedText;
 type HeldContents = Exclude<FileContents, StreamedText>;
 
 export interface Sink {
-  write(file: string, contents: FileContents): void;
+  /** `madeFrom`: what the contents were made from (a page's render key), for `reuse` by a later build. */
+  write(file: string, contents: FileContents, madeFrom?: string): void;
   copy(from: string, file: string): void;
   /** Makes everything written visible (at once, for a disk build). */
   commit(): void | Promise<void>;
@@ -37,6 +38,12 @@ export interface Sink {
   readonly bytes: number;
   /** Keeps a file the previous build wrote, unread and unwritten; false when this sink cannot. */
   keep?(file: string): boolean;
+  /**
+   * Keeps, unread, the file the published version holds when an earlier build wrote it from
+   * `madeFrom`, and returns what `along` gives (what the caller needs of it); undefined, keeping
+   * nothing, when it was not, this sink cannot tell, or `along` gives nothing.
+   */
+  reuse?<T>(file: string, madeFrom: string, along: () => T | undefined): T | undefined;
   /**
    * Files this build expects to write later (a page's HTML and Markdown, known from its source's
    * name before it compiles): a sink may make room for them ahead. Nothing is published for a

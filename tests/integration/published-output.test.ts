@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DirCache } from '../../packages/engine/src/node/cache/dir-cache';
+import { buildSite, copyFixture, readOut, snapshotFiles } from '../helpers/fixtures';
+
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * A warm build keeps each unchanged page as the last build published it, unread: neither its HTML
+ * from the render cache nor the published file is read (emit/output-record.ts). Only while the
+ * published file is the very file that build wrote.
+ */
+describe('pages kept as published', () => {
+  it('a warm build reads no rendered page and gives what a cold build gives', async () => {
+    const root = copyFixture('basic');
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    const cold = snapshotFiles(path.join(root, 'build'));
+    const fromCache = vi.spyOn(DirCache.prototype, 'getRaw');
+    const warm = await buildSite(root, { noCache: false });
+    expect(warm.ok).toBe(true);
+    expect(fromCache).not.toHaveBeenCalled();
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(cold);
+    // and a build without the cache, which compares every file, gives the same
+    expect((await buildSite(root, { noCache: true })).ok).toBe(true);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(cold);
+  });
+
+  it('a published page edited in place, or replaced, is written again as the sources say', async () => {
+    const root = copyFixture('basic');
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    const cold = snapshotFiles(path.join(root, 'build'));
+    const home = readOut(root, 'index.html');
+    const edited = path.join(root, 'build/index.html');
+    fs.writeFileSync(edited, home.replace('</body>', '<script>edited()</script></body>'));
+    const replaced = path.join(root, 'build/guide/index.html');
+    const guide = fs.readFileSync(replaced, 'utf8');
+    fs.rmSync(replaced);
+    fs.writeFileSync(replaced, guide.replace('</body>', '<script>forged()</script></body>'));
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(readOut(root, 'index.html')).toBe(home);
+    expect(readOut(root, 'guide/index.html')).toBe(guide);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(cold);
+  });
+});
