@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run bench:ab -- BASE [--site corpus|markdown|portal|DIR] [--rounds N] [--check] [--install]
-// Before/after: cold builds (or with --check, `docsgen check` runs) of BASE (a commit) and of this working tree, alternating in one
+// npm run bench:ab -- BASE [--site corpus|markdown|portal|DIR] [--rounds N] [--check | --warm] [--install]
+// Before/after: cold builds (or with --check, `docsgen check` runs; with --warm, warm builds, each side
+// with its own persistent cache and output) of BASE (a commit) and of this working tree, alternating in one
 // sitting, each in a fresh process with no cache and a fresh output folder. BASE is checked out
 // in a temporary git worktree whose `@docsgen/*` packages are its own: a worktree that simply
 // links this checkout's node_modules would resolve `@docsgen/engine` to this checkout's engine,
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { docsgenCold, ensureGnuTime, makeCorpora, median } from './hugo.mjs';
+import { docsgenCold, docsgenWarm, ensureGnuTime, makeCorpora, median } from './hugo.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -23,6 +24,7 @@ const opt = (name, fallback) => {
 const base = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const rounds = Number(opt('--rounds', '5'));
 const check = args.includes('--check');
+const warm = args.includes('--warm');
 const site = opt('--site', 'corpus');
 const corpusGen = path.resolve(opt('--corpus-gen', path.join(repo, '../shared/bench/gen-corpus.mjs')));
 // DOCSGEN_MEMORY resets the peak-RSS mark after each stage (see bench.mjs).
@@ -31,7 +33,7 @@ delete process.env.DOCSGEN_MEMORY;
 const git = (...argv) => execFileSync('git', argv, { cwd: repo, encoding: 'utf8' }).trim();
 
 if (!base || !Number.isInteger(rounds) || rounds < 1) {
-  console.error('usage: npm run bench:ab -- BASE [--site corpus|markdown|portal|DIR] [--rounds N] [--check] [--install]');
+  console.error('usage: npm run bench:ab -- BASE [--site corpus|markdown|portal|DIR] [--rounds N] [--check | --warm] [--install]');
   process.exit(2);
 }
 
@@ -110,9 +112,13 @@ const commit = git('rev-parse', '--verify', `${base}^{commit}`);
 const head = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsgen-ab-work-'));
 let tree;
+let folder;
+let restoreCache = () => {};
 const cleanUp = () => {
   if (tree) remove(tree);
   tree = undefined;
+  if (folder) for (const side of ['base', 'head']) fs.rmSync(path.join(folder, `.docsgen-ab-${process.pid}-${side}`), { recursive: true, force: true });
+  restoreCache();
   fs.rmSync(work, { recursive: true, force: true });
 };
 // Interrupted: the worktree goes all the same. The builds run synchronously, so the loop below
@@ -127,14 +133,28 @@ try {
   tree = checkout(commit);
   const gnuTime = ensureGnuTime();
   if (check && !gnuTime) throw new Error('--check measures through GNU time (/usr/bin/time), which is not installed');
-  const folder = siteFolder(work);
-  const cold = (bin) => (check ? checkCold(bin, folder, work) : docsgenCold(bin, folder, work, gnuTime));
+  folder = siteFolder(work);
   const sides = { base: path.join(tree, 'bin/docsgen'), head: path.join(repo, 'bin/docsgen') };
   const names = Object.keys(sides);
-  // Untimed: each side compiles its bundle, and the site goes into the page cache.
+  // A warm build's cache is moved in and out of the site (docsgenWarm): the site's own goes aside meanwhile.
+  const siteCache = path.join(folder, '.docsgen');
+  const asideCache = path.join(folder, `.docsgen-ab-${process.pid}`);
+  if (warm && fs.existsSync(siteCache)) fs.renameSync(siteCache, asideCache);
+  restoreCache = () => {
+    if (!warm || !fs.existsSync(asideCache)) return;
+    fs.rmSync(siteCache, { recursive: true, force: true });
+    fs.renameSync(asideCache, siteCache);
+  };
+  const warmPaths = (bin) => {
+    const side = names.find((n) => sides[n] === bin);
+    return [path.join(work, `out-${side}`, 'build'), path.join(folder, `.docsgen-ab-${process.pid}-${side}`)];
+  };
+  const cold = (bin) => (check ? checkCold(bin, folder, work) : warm ? docsgenWarm(bin, folder, ...warmPaths(bin), gnuTime) : docsgenCold(bin, folder, work, gnuTime));
+  // Untimed: each side compiles its bundle, and the site goes into the page cache (warm: twice,
+  // filling the side's cache, then its output).
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   for (const name of names) {
-    cold(sides[name]);
+    for (let i = warm ? 2 : 1; i > 0; i--) cold(sides[name]);
     await turn();
   }
   const runs = { base: [], head: [] };
@@ -156,11 +176,12 @@ try {
     return [`${fmt(median(walls))} s (${range(walls)})`, `${fmt(median(xs.map((x) => x.cpu)))} s`, `${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)} MiB`];
   };
   const [b, h] = [column('base'), column('head')];
-  const what = check ? 'runs of `docsgen check` (.docsgen/ removed)' : 'cold builds (--no-cache, .docsgen/ removed, a fresh output folder)';
+  const what = check ? 'runs of `docsgen check` (.docsgen/ removed)' : warm ? 'warm builds (each side its own .docsgen/ and output folder)' : 'cold builds (--no-cache, .docsgen/ removed, a fresh output folder)';
   console.log(`\n${site}: ${runs.base[0].pages} pages, ${rounds} alternating ${what}\n`);
   console.log(row('', [`${commit.slice(0, 7)} (base)`, head]));
   console.log(row('---', ['---', '---']));
   console.log(row('wall, median (range)', [b[0], h[0]]));
+  if (warm) console.log(row('in-process, median', names.map((n) => `${fmt(median(runs[n].map((x) => x.inner)))} s`)));
   console.log(row('CPU, median', [b[1], h[1]]));
   console.log(row('peak RSS', [b[2], h[2]]));
   console.log(`\nhead ÷ base, per round: ${ratios.map((x) => x.toFixed(3)).join(', ')}; median ${median(ratios).toFixed(3)}`);

@@ -119,6 +119,27 @@ function runTimed(gnuTime, argv, env) {
 /** A fresh scratch folder for one build's output or cache; the caller removes it after the build. */
 const scratch = (work, name) => fs.mkdtempSync(path.join(work, `${name}-`));
 
+/**
+ * One warm docsgen build of `site` into `out` (kept between calls), with `cache` (a folder of the
+ * same file system, kept between calls) moved in as the site's `.docsgen/` for the build and out
+ * again after: two engines take turns on one site, each with the cache and the output its own
+ * last build left (each engine's keys differ, so one shared cache would be pruned by the other).
+ */
+export function docsgenWarm(bin, site, out, cache, gnuTime) {
+  const own = path.join(site, '.docsgen');
+  fs.rmSync(own, { recursive: true, force: true });
+  if (fs.existsSync(cache)) fs.renameSync(cache, own);
+  const stats = path.join(os.tmpdir(), `docsgen-bench-warm-${process.pid}.json`);
+  try {
+    const run = runTimed(gnuTime, [process.execPath, bin, 'build', '--root', site, '--out', out], { DOCSGEN_STATS_FILE: stats });
+    const s = JSON.parse(fs.readFileSync(stats, 'utf8'));
+    return { wall: run.wall, inner: s.ms, cpu: s.cpuMs, rss: run.rss ?? s.maxRssMiB, pages: s.pages };
+  } finally {
+    if (fs.existsSync(own)) fs.renameSync(own, cache);
+    fs.rmSync(stats, { force: true });
+  }
+}
+
 /** One cold docsgen build: no .docsgen/ (its content caches), --no-cache, a fresh output folder. */
 export function docsgenCold(bin, site, work, gnuTime) {
   fs.rmSync(path.join(site, '.docsgen'), { recursive: true, force: true });
