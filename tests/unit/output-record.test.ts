@@ -66,6 +66,24 @@ describe('the record of the published output', () => {
     expect(fs.readFileSync(path.join(out, 'other.txt'), 'utf8')).toBe('new bytes');
   });
 
+  it('links text given in pieces (llms-full.txt) when the pieces make the recorded bytes, and writes it otherwise', async () => {
+    const { out, records } = await published({ 'full.txt': ['ab'], 'changed.txt': ['ab'] });
+    const sink = new DiskSink(out, records);
+    sink.write('full.txt', ['a', 'b']);
+    sink.write('changed.txt', ['a', 'c']);
+    expect(fs.statSync(path.join(sink.dir, 'full.txt')).ino).toBe(fs.statSync(path.join(out, 'full.txt')).ino);
+    expect(fs.statSync(path.join(sink.dir, 'changed.txt')).ino).not.toBe(fs.statSync(path.join(out, 'changed.txt')).ino);
+    await sink.commit();
+    expect(fs.readFileSync(path.join(out, 'full.txt'), 'utf8')).toBe('ab');
+    expect(fs.readFileSync(path.join(out, 'changed.txt'), 'utf8')).toBe('ac');
+    // edited in place since: written again
+    fs.writeFileSync(path.join(out, 'full.txt'), 'xy');
+    const next = new DiskSink(out, records);
+    next.write('full.txt', ['a', 'b']);
+    await next.commit();
+    expect(fs.readFileSync(path.join(out, 'full.txt'), 'utf8')).toBe('ab');
+  });
+
   it('trusts no published file that is not the one recorded: edited in place, or replaced by a forged copy', async () => {
     const { out, records } = await published({ 'edited/index.html': [page, 'key-e'], 'forged/index.html': [page, 'key-f'], 'same.txt': ['same bytes'] });
     // edited in place: the same inode, same size, new bytes

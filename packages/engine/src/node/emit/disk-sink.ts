@@ -78,7 +78,8 @@ export class DiskSink implements Sink {
       this.folderFor(full);
       // Encoded once for its size, the file and its hash.
       const whole = typeof contents === 'string' ? Buffer.from(contents) : Buffer.isBuffer(contents) ? contents : null;
-      written = (whole && this.linked(file, full, whole)) || atPath(full, () => writeHashed(full, whole ? [whole] : isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
+      const linked = whole ? this.linked(file, full, whole) : isParts(contents) ? this.linkedParts(file, full, contents) : null;
+      written = linked || atPath(full, () => writeHashed(full, whole ? [whole] : isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
       this.behind?.wrote(full);
     }
     this.bytes += written.bytes;
@@ -149,6 +150,31 @@ export class DiskSink implements Sink {
       return null;
     }
     return { bytes: data.length, hash: hash || sha1(data) };
+  }
+
+  /**
+   * Links `full` to the previous version's file when the record says it holds exactly what `parts`
+   * make (its hash and size), while it is the file recorded; null otherwise, and the file is
+   * written. Text given in pieces (`llms-full.txt`, 2.3 MB on the portal) is never joined to be
+   * compared, so without a record it is written.
+   */
+  private linkedParts(file: string, full: string, parts: readonly string[]): { bytes: number; hash: string } | null {
+    const known = this.previous ? this.published?.known(file) : undefined;
+    if (!known || !this.previous) return null;
+    const hash = createHash('sha1');
+    let bytes = 0;
+    for (const part of parts) {
+      hash.update(part);
+      bytes += Buffer.byteLength(part);
+    }
+    const digest = hash.digest('base64url');
+    if (digest !== known.hash || bytes !== known.bytes) return null;
+    try {
+      fs.linkSync(outputFile(this.previous, file), full);
+    } catch {
+      return null;
+    }
+    return { bytes, hash: digest };
   }
 
   /**
