@@ -38,7 +38,19 @@ const loadModules = () => (modules ??= Promise.all([import('../openapi/load-open
  * entries: at 3,000 operations the pages as one JSON string were 250 MB, near V8's limit on a
  * string's length, and were read whole just to see whether they exist.
  */
-export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[]; exampleProblems: Diagnostic[] } } | { page: ApiPages['pages'][number]; derived: Derived };
+export type ApiEntry = { index: { api: Omit<ApiPages, 'pages'>; routes: string[]; diagnostics: Diagnostic[]; exampleProblems: Diagnostic[] } } | PageEntry;
+
+/**
+ * A page's entry. A page whose data goes to the page store (`STORED_KINDS`) is kept without it,
+ * and its data as the JSON text the store takes (`stored`): a warm build moves that text to the
+ * store as it is. Parsed with the entry and serialized again, the data (samples, responses: about
+ * 55 KB an operation) was most of a warm build's API stage.
+ */
+interface PageEntry {
+  page: ApiPages['pages'][number];
+  derived: Derived;
+  stored?: string;
+}
 
 const pageKey = (key: string, route: string) => `${key}\0${route}`;
 
@@ -51,7 +63,7 @@ function cachedApi(cache: DirCache<ApiEntry>, key: string, keep: Keep): { pages:
   for (const route of routes) {
     const page = cache.get(pageKey(key, route));
     if (!page || !('page' in page)) return null;
-    pages.push(keep(page.page, page.derived));
+    pages.push(keep(page.page, page.derived, page.stored));
   }
   return { pages: { ...api, pages }, diagnostics, exampleProblems };
 }
@@ -106,20 +118,28 @@ function derive(page: ExtraPage): Derived {
   return { markdown, record: apiRecord(page.route, page.title, data) ?? undefined, operation: data.type === 'operation' ? agentOperation(page, data as ApiOperationData) : undefined };
 }
 
-/** Keeps a page as the build holds it, with what was derived from it (see `Derived`: made now unless the cache had it). */
-type Keep = (page: ExtraPage, derived?: Derived) => ExtraPage;
+/**
+ * Keeps a page as the build holds it, with what was derived from it (see `Derived`) and, for a page
+ * whose data goes to the store, that data as JSON when it is made already (`stored`: the cache's
+ * page has no data of its own then).
+ */
+type Keep = (page: ExtraPage, derived: Derived, stored?: string) => ExtraPage;
+
+/** The JSON the page store keeps of a page's data; undefined for a page whose data stays in the graph. */
+function storedData(page: ExtraPage): string | undefined {
+  const data = page.data as ApiPageData | undefined;
+  return data && STORED_KINDS.has(data.type) ? JSON.stringify(data) : undefined;
+}
 
 /** Moves each page's data to `store` as the page comes, and notes what the build needs of it (see `BuiltApi`). */
 function apiKeeper(store: PayloadStore, key: string): { keep: Keep; made: Pick<BuiltApi, 'dataKeys' | 'records' | 'operations'> } {
   const made = { dataKeys: new Map<string, string>(), records: new Map<string, SearchRecord>(), operations: new Map<string, AgentOperation>() };
-  const keep = (page: ExtraPage, derived = derive(page)): ExtraPage => {
-    const data = page.data as ApiPageData | undefined;
-    if (!data) return page;
+  const keep = (page: ExtraPage, derived: Derived, stored = storedData(page)): ExtraPage => {
     if (derived.markdown !== undefined) store.put(markdownKey(page.route), derived.markdown);
-    if (!STORED_KINDS.has(data.type)) return page;
+    if (stored === undefined) return page;
     if (derived.record) made.records.set(page.route, derived.record);
     if (derived.operation) made.operations.set(page.route, derived.operation);
-    store.put(dataKey(page.route), JSON.stringify(data));
+    store.put(dataKey(page.route), stored);
     made.dataKeys.set(page.route, key);
     return { ...page, data: undefined };
   };
@@ -203,8 +223,9 @@ export async function buildApi(input: ApiInput, spec: SpecSource | null, store: 
   input.cache.retain([]);
   const cacheAndKeep = (page: ExtraPage) => {
     const derived = derive(page);
-    input.cache.set(pageKey(spec.key, page.route), { page, derived });
-    return keep(page, derived);
+    const stored = storedData(page);
+    input.cache.set(pageKey(spec.key, page.route), stored === undefined ? { page, derived } : { page: { ...page, data: undefined }, derived, stored });
+    return keep(page, derived, stored);
   };
   const pages = await buildApiPages({ spec: loaded, languages: input.config.codeLanguages, highlighter: input.highlighter, envPrefix: envPrefix(input.config), specUrl: spec.url, renderTree: (tree) => contentToHtml(tree, components), plugins: input.plugins, reservedIds: input.reservedIds, keep: cacheAndKeep });
   const diagnostics = [...loaded.diagnostics, ...pages.diagnostics];
