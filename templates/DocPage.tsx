@@ -4,10 +4,15 @@ import { Toc } from './Toc';
 import { LONG_WORD, breakable } from './components/Breakable';
 import { PageActions } from './components/PageActions';
 
-/** One formatter for every page (toLocaleDateString builds a new one per call). */
-const dateFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/**
+ * One formatter for every page (toLocaleDateString builds a new one per call), made when a page
+ * first shows a date: the first date formatter of a process costs 20-40 ms (ICU loads its data),
+ * which a build that renders no dated page (a warm build keeps its pages as published) never pays.
+ */
+let dateFormat: Intl.DateTimeFormat | null = null;
 
 function formatDate(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   return dateFormat.format(new Date(iso));
 }
 

@@ -16,7 +16,8 @@ function lockfileText(): string {
 
 function sourcesText(dir: string): string[] {
   const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  // By code unit: the same order everywhere, and no collator (ICU's first one costs 10-20 ms).
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourcesText(full));
     else if (/\.[cm]?[jt]sx?$/.test(entry.name)) out.push(entry.name, fs.readFileSync(full, 'utf8'));
