@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import * as esbuild from 'esbuild';
+import type * as esbuildApi from 'esbuild';
 import { buildIslands } from './build-islands';
-import { ESBUILD_WORKING_DIR, inputFiles } from './esbuild-dir';
+import { ESBUILD_WORKING_DIR, esbuild, inputFiles } from './esbuild-dir';
 import { prebuiltTheme } from './prebuilt-theme';
 
 const CLIENT_ENTRY = path.resolve(import.meta.dirname, '../../client/main.ts');
@@ -34,7 +34,7 @@ export interface ClientScripts {
 /** Bundles the client behaviours and the theme's islands, with hashed names. */
 export async function bundleScripts(templatesDir: string): Promise<ClientScripts> {
   const [js, islands] = await Promise.all([
-    esbuild.build({
+    esbuild().build({
       entryPoints: { docsgen: CLIENT_ENTRY },
       absWorkingDir: ESBUILD_WORKING_DIR,
       bundle: true,
@@ -60,7 +60,7 @@ export async function bundleScripts(templatesDir: string): Promise<ClientScripts
 
 /** The theme's one CSS file, minified after `cssPrelude` (the web font's rules): its output path and text. */
 export async function minifyStyles(templatesDir: string, cssPrelude = ''): Promise<{ path: string; code: string }> {
-  const css = await esbuild.transform(`${cssPrelude}\n${fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8')}`, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] });
+  const css = await esbuild().transform(`${cssPrelude}\n${fs.readFileSync(path.join(templatesDir, 'styles.css'), 'utf8')}`, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] });
   return { path: `assets/styles.${hashOf(css.code)}.css`, code: css.code };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { ESBUILD_WORKING_DIR, inputFiles } from './esbuild-dir';
+import type * as esbuildApi from 'esbuild';
+import { ESBUILD_WORKING_DIR, esbuild, inputFiles } from './esbuild-dir';
 
 export interface IslandAssets {
   /** Output path → contents (island entries and the chunks they share, e.g. React). */
@@ -33,7 +33,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandAssets> 
   const files = new Map<string, string>();
   const urls = new Map<string, string>();
   if (!names.length) return { files, urls, inputs: [] };
-  const result = await esbuild.build({
+  const result = await esbuild().build({
     entryPoints: names.map((name) => ({ in: `island:${name}`, out: `island-${name}` })),
     absWorkingDir: ESBUILD_WORKING_DIR,
     bundle: true,

@@ -1,4 +1,16 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+let loaded: typeof import('esbuild') | null = null;
+
+/**
+ * esbuild's API, loaded on first use: a build that makes no bundle (a site on the default theme,
+ * prebuilt with the CLI, with no config or a config taken from the cache) never loads its 100 KB
+ * of JavaScript. Required, not imported: an ES module import of CommonJS scans its source first.
+ */
+export function esbuild(): typeof import('esbuild') {
+  return (loaded ??= createRequire(import.meta.url)('esbuild') as typeof import('esbuild'));
+}
 
 /**
  * The folder esbuild works in for the browser bundles and the theme: the engine's package. The

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuildApi from 'esbuild';
 import type { z } from 'zod';
 import { userConfigSchema, type ParsedConfig } from './config-schema';
 import { diagnostic, DiagnosticError, type Diagnostic } from '../../shared/diagnostic';
@@ -9,7 +9,7 @@ import { locateInTree, parseConfigSource, type KeyPath, type LocateTarget } from
 import { noDefaultExportDiagnostic, thrownDiagnostic, type BundledConfig } from './config-failures';
 import { writeBundle } from '../fs/bundle-file';
 import { cacheFolderProblem } from '../cache/cache-folder';
-import { inNodeModules, inputFiles } from '../client-build/esbuild-dir';
+import { esbuild, inNodeModules, inputFiles } from '../client-build/esbuild-dir';
 
 export const CONFIG_FILE = 'docs-build.config.ts';
 const defineConfigModule = path.resolve(import.meta.dirname, 'define-config.ts');
@@ -60,7 +60,7 @@ async function importConfigFile(file: string, root: string): Promise<{ value: un
  */
 async function bundleConfig(file: string, root: string): Promise<{ code: string; sources: string[] }> {
   try {
-    const result = await esbuild.build({
+    const result = await esbuild().build({
       entryPoints: [file],
       absWorkingDir: root,
       // Not written (write: false): it makes the source map's paths relative to the cache folder,
@@ -79,7 +79,7 @@ async function bundleConfig(file: string, root: string): Promise<{ code: string;
     const sources = inputFiles(result.metafile, root).filter((p) => p !== defineConfigModule && !inNodeModules(p));
     return { code: result.outputFiles[0]!.text, sources: [...new Set([file, ...sources])] };
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
+    const failure = error as esbuildApi.BuildFailure;
     const list = (failure.errors ?? []).map((m) =>
       diagnostic('ConfigSyntax', m.text, { file: m.location?.file ? path.resolve(root, m.location.file) : file, line: m.location?.line, column: (m.location?.column ?? 0) + 1 }),
     );

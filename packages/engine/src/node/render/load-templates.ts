@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import * as esbuild from 'esbuild';
+import type * as esbuildApi from 'esbuild';
 import type { ComponentType, ReactNode } from 'react';
 import type { PageKind, Sidebar } from '../../shared/page';
 import type { PageRenderData } from '../../shared/render-data';
 import { diagnostic, DiagnosticError } from '../../shared/diagnostic';
 import type { ResolvedConfig } from '../config/resolve-config';
 import { writeBundle } from '../fs/bundle-file';
-import { ESBUILD_WORKING_DIR, inputFiles } from '../client-build/esbuild-dir';
+import { ESBUILD_WORKING_DIR, esbuild, inputFiles } from '../client-build/esbuild-dir';
 import { prebuiltTheme } from '../client-build/prebuilt-theme';
 
 const require = createRequire(import.meta.url);
@@ -64,9 +64,9 @@ export async function loadTemplates(config: ResolvedConfig): Promise<LoadedTempl
 /** The theme's server bundle (`index.tsx` and what it imports): its code and its source files. */
 export async function bundleTemplates(templatesDir: string): Promise<{ code: string; inputs: string[] }> {
   const entry = path.join(templatesDir, 'index.tsx');
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let result: esbuildApi.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await esbuild().build({
       entryPoints: [entry],
       absWorkingDir: ESBUILD_WORKING_DIR,
       bundle: true,
@@ -83,16 +83,16 @@ export async function bundleTemplates(templatesDir: string): Promise<{ code: str
       plugins: [
         {
           name: 'docsgen-external-react',
-          setup(build: esbuild.PluginBuild) {
+          setup(build: esbuildApi.PluginBuild) {
             // The absolute path, so the banner's base does not matter.
-            build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args: esbuild.OnResolveArgs) => ({ path: require.resolve(args.path), namespace: 'docsgen-react' }));
-            build.onLoad({ filter: /.*/, namespace: 'docsgen-react' }, (args: esbuild.OnLoadArgs) => ({ contents: `module.exports = __docsgenRequire(${JSON.stringify(args.path)});`, loader: 'js' }));
+            build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args: esbuildApi.OnResolveArgs) => ({ path: require.resolve(args.path), namespace: 'docsgen-react' }));
+            build.onLoad({ filter: /.*/, namespace: 'docsgen-react' }, (args: esbuildApi.OnLoadArgs) => ({ contents: `module.exports = __docsgenRequire(${JSON.stringify(args.path)});`, loader: 'js' }));
           },
         },
       ],
     });
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
+    const failure = error as esbuildApi.BuildFailure;
     throw new DiagnosticError(
       (failure.errors ?? []).map((m) => diagnostic('TemplateSyntax', m.text, { file: m.location ? path.resolve(ESBUILD_WORKING_DIR, m.location.file) : entry, line: m.location?.line, column: (m.location?.column ?? 0) + 1 })),
     );
