@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { diagnostic, DiagnosticError, type Diagnostic, type SourcePosition } from '../../shared/diagnostic';
-import { loadConfig, CONFIG_FILE, type ResolvedConfig } from '../config/load-config';
+import { loadConfig, CONFIG_FILE, type ConfigBundles, type ResolvedConfig } from '../config/load-config';
 import { CACHE_FOLDER } from '../config/resolve-config';
 import { clearConfigSources, locateInConfig } from '../graph/config-position';
 import { gitLastUpdated, gitTracked } from '../graph/git-dates';
@@ -102,7 +102,8 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   let config: ResolvedConfig;
   let templates: LoadedTemplates;
   try {
-    config = await sessionConfig(root, session);
+    const bundles: ConfigBundles | null = noCache ? null : new DirCache(path.join(root, CACHE_FOLDER, `v${ENGINE_CACHE_VERSION}`, 'config'));
+    config = await sessionConfig(root, session, bundles);
     templates = await sessionTemplates(config, session);
   } catch (error) {
     if (error instanceof DiagnosticError) return staged(null, error.diagnostics);
@@ -173,7 +174,7 @@ export function configKeyAt(config: ResolvedConfig, key: string): SourcePosition
  * The config, reloaded only when its file or a file of the site it imports changed (or the site
  * has none and still has none).
  */
-async function sessionConfig(root: string, session: SiteSession): Promise<ResolvedConfig> {
+async function sessionConfig(root: string, session: SiteSession, bundles: ConfigBundles | null): Promise<ResolvedConfig> {
   const file = path.join(root, CONFIG_FILE);
   const keyOf = (sources: readonly string[]) => (fs.existsSync(file) ? filesKey([file, ...sources]) : 'none');
   if (session.config && session.config.key === keyOf(session.config.value.configSources)) return session.config.value;
@@ -181,7 +182,7 @@ async function sessionConfig(root: string, session: SiteSession): Promise<Resolv
   session.config = undefined;
   session.templates = undefined;
   session.lastUpdated = undefined;
-  const value = await loadConfig(root);
+  const value = await loadConfig(root, bundles);
   session.config = { key: keyOf(value.configSources), value };
   return value;
 }
