@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DirCache } from '../../packages/engine/src/node/cache/dir-cache';
+import { PayloadStore } from '../../packages/engine/src/node/build/payloads';
 import { buildSite, copyFixture, readOut, snapshotFiles } from '../helpers/fixtures';
 
 afterEach(() => vi.restoreAllMocks());
@@ -24,6 +25,27 @@ describe('pages kept as published', () => {
     // and a build without the cache, which compares every file, gives the same
     expect((await buildSite(root, { noCache: true })).ok).toBe(true);
     expect(snapshotFiles(path.join(root, 'build'))).toEqual(cold);
+  });
+
+  it('keeps the Markdown twins and llms-full.txt unmade while every page is unchanged, and remakes them after an edit', async () => {
+    const root = copyFixture('basic');
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    const cold = snapshotFiles(path.join(root, 'build'));
+    const read = vi.spyOn(PayloadStore.prototype, 'get');
+    const markdownReads = () => read.mock.calls.filter(([key]) => key.startsWith('markdown\0')).length;
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(markdownReads()).toBe(0);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(cold);
+    // One page edited: its twin and llms-full.txt say so, and equal what a build without the cache writes.
+    const file = path.join(root, 'content/guide/setup.mdx');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Use Homebrew.', 'Use Homebrew or MacPorts.'));
+    expect((await buildSite(root, { noCache: false })).ok).toBe(true);
+    expect(markdownReads()).toBeGreaterThan(0);
+    expect(readOut(root, 'guide/setup.md')).toContain('MacPorts');
+    expect(readOut(root, 'llms-full.txt')).toContain('MacPorts');
+    const warm = snapshotFiles(path.join(root, 'build'));
+    expect((await buildSite(root, { noCache: true })).ok).toBe(true);
+    expect(snapshotFiles(path.join(root, 'build'))).toEqual(warm);
   });
 
   it('a published page edited in place, or replaced, is written again as the sources say', async () => {

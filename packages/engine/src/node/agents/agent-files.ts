@@ -7,6 +7,7 @@ import { apiMarkdownBody, htmlToMarkdown } from './api-markdown';
 import type { ApiOperationData } from '../../shared/api-model';
 import type { SampleSchemas } from '../check/check-samples';
 import type { JsonObject } from '../openapi/load-openapi';
+import { hashOf } from '../cache/cache-key';
 
 /** Where the build publishes the API operations as data (read by `docsgen mcp`). */
 export const OPERATIONS_FILE = 'api/operations.json';
@@ -80,26 +81,56 @@ export function pageMarkdown(page: PageNode, bodies: MarkdownBodies): string {
 }
 
 /**
- * The files written for AI agents and other Markdown readers, one at a time as they are made (the
- * caller writes each before the next is made): every page's twin at `{route}.md`, `llms-full.txt`
- * (all twins in route order, each headed by its URL; in pieces) and, with an API reference, its
- * operations as data (`api/operations.json`). Pure.
+ * What a build already published that a twin (or `llms-full.txt`) may stay as: each page's render
+ * key (what its twin is made from, like its HTML: its node in the graph and its sources or data,
+ * with the engine), and `keep`, which keeps the published file when it was written from the key
+ * given (see `Sink.reuse`).
  */
-export function* agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null, made?: ReadonlyMap<string, AgentOperation>): Generator<[string, string | readonly string[]]> {
+export interface PublishedTwins {
+  keys: ReadonlyMap<string, string>;
+  keep(file: string, madeFrom: string): boolean;
+}
+
+/** What `llms-full.txt` is made from: the site's title, description and URL, and each twin's route and key; null when a twin has no key. */
+function llmsFullKey(routes: readonly string[], keys: ReadonlyMap<string, string>, config: ResolvedConfig): string | null {
+  const parts = [config.title, config.description, config.tagline, config.url];
+  for (const route of routes) {
+    const key = keys.get(route);
+    if (!key) return null;
+    parts.push(route, key);
+  }
+  return hashOf(...parts);
+}
+
+/**
+ * The files written for AI agents and other Markdown readers, one at a time as they are made (the
+ * caller writes each before the next is made), each with what it was made from when that is known:
+ * every page's twin at `{route}.md`, `llms-full.txt` (all twins in route order, each headed by its
+ * URL; in pieces) and, with an API reference, its operations as data (`api/operations.json`).
+ * With `published`, a build whose twins are all as the last one published them keeps them, and
+ * `llms-full.txt`, without making any (their Markdown is not even read back). Pure but for `keep`.
+ */
+export function* agentFiles(graph: PageGraph, contentBodies: MarkdownBodies, config: ResolvedConfig, api: SampleSchemas | null = null, made?: ReadonlyMap<string, AgentOperation>, published?: PublishedTwins): Generator<[string, string | readonly string[], string?]> {
   if (api) {
     // Each operation's entry as the build made it with the page (`made`, by route), else from the page's data.
     const operations = graph.routes.filter((r) => graph.pages[r]!.kind === 'api-operation').map((r) => withRequestSchema(made?.get(r) ?? agentOperation(graph.pages[r]!, graph.pages[r]!.data as ApiOperationData), api));
     const data: AgentOperationsFile = { openapiVersion: api.openapiVersion, operations, components: api.components };
     yield [OPERATIONS_FILE, `${JSON.stringify(data)}\n`];
   }
-  const full: string[] = [[`# ${config.title}`, '', `> ${config.description || config.tagline}`, '', `Every page of ${config.url}/ as Markdown; the index of pages is ${config.url}/llms.txt.`, ''].join('\n')];
-  for (const route of graph.routes) {
+  const routes = graph.routes.filter((route) => hasTwin(graph.pages[route]!.kind));
+  const fullKey = published ? llmsFullKey(routes, published.keys, config) : null;
+  // llms-full.txt as published: then each twin published from the same key stays as it is too.
+  const full = fullKey && published!.keep('llms-full.txt', fullKey) ? null : [[`# ${config.title}`, '', `> ${config.description || config.tagline}`, '', `Every page of ${config.url}/ as Markdown; the index of pages is ${config.url}/llms.txt.`, ''].join('\n')];
+  for (const route of routes) {
     const page = graph.pages[route]!;
-    if (!hasTwin(page.kind)) continue;
+    const file = markdownUrlFor(route).slice(1);
+    const key = published?.keys.get(route);
+    if (!full && key && published!.keep(file, key)) continue;
     const markdown = pageMarkdown(page, contentBodies);
-    yield [markdownUrlFor(route).slice(1), markdown];
-    full.push(`\n${['---', '', `Source: ${config.url}${route === '/' ? '/' : route}`, '', markdown.trim(), ''].join('\n')}`);
+    yield [file, markdown, key];
+    full?.push(`\n${['---', '', `Source: ${config.url}${route === '/' ? '/' : route}`, '', markdown.trim(), ''].join('\n')}`);
   }
+  if (!full) return;
   full.push('\n');
-  yield ['llms-full.txt', full];
+  yield ['llms-full.txt', full, fullKey ?? undefined];
 }

@@ -158,8 +158,13 @@ export async function runPipeline(options: PipelineOptions, session: SiteSession
         };
         report.take(await task(log, 'search', () => search(emit), (r) => (r.value.reused ? 'from cache' : indexing?.served ? 'index made on a second thread' : '')));
       }
-      for (const [file, text] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations)) {
-        sink.write(file, text);
+      const keep = (file: string, madeFrom: string) => {
+        const kept = sink.reuse?.(file, madeFrom, () => true) === true;
+        if (kept) written.add(file);
+        return kept;
+      };
+      for (const [file, text, madeFrom] of agentFiles(graph, { get: (route) => storedMarkdown(store, route) }, config, apiPages?.samples ?? null, apiPages?.operations, { keys: rendered.keys, keep })) {
+        sink.write(file, text, madeFrom);
         written.add(file);
       }
       const files = new Map<string, FileContents>([...siteFiles(graph, config), ...client.files, ...report.take(feedFiles(graph, contents, config))]);
