@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { OutputVersion, crashPoint, currentVersion } from './output-dir';
 import { writeHashed } from '../fs/write-parts';
 import { WriteBehind } from './write-behind';
-import { atPath, isParts, isStream, outputFile, type FileContents, type Sink } from './sinks';
+import { atPath, contentHash, isParts, isStream, outputFile, sizeOf, type FileContents, type Sink } from './sinks';
 import { PublishedFiles, recordVersion, type OutputRecords } from './output-record';
 
 /**
@@ -13,8 +12,6 @@ import { PublishedFiles, recordVersion, type OutputRecords } from './output-reco
  * nothing measurable and its isolate added about 10 MiB to a peak at the edge of its budget.
  */
 export const WRITER_FROM = 1000;
-
-const sha1 = (data: Buffer): string => createHash('sha1').update(data).digest('base64url');
 
 /** Writes a new version of the site and swaps it in whole on commit (see output-dir.ts). */
 export class DiskSink implements Sink {
@@ -78,10 +75,15 @@ export class DiskSink implements Sink {
       this.folderFor(full);
       // Encoded once for its size, the file and its hash.
       const whole = typeof contents === 'string' ? Buffer.from(contents) : Buffer.isBuffer(contents) ? contents : null;
-      const linked = whole ? this.linked(file, full, whole) : isParts(contents) ? this.linkedParts(file, full, contents) : null;
+      const linked = whole ? this.linked(file, full, whole) : isParts(contents) ? this.linked(file, full, contents) : null;
       written = linked || atPath(full, () => writeHashed(full, whole ? [whole] : isStream(contents) ? contents.stream : isParts(contents) ? contents : [contents]));
       this.behind?.wrote(full);
     }
+    this.counted(file, written);
+  }
+
+  /** Counts a file put into this version (written or linked) in the output's size and manifest. */
+  private counted(file: string, written: { bytes: number; hash: string }): void {
     this.bytes += written.bytes;
     crashPoint(`wrote:${this.manifest.size}`);
     this.manifest.set(file, written.hash);
@@ -110,9 +112,7 @@ export class DiskSink implements Sink {
       return undefined;
     }
     this.madeFrom.set(file, madeFrom);
-    this.bytes += known.bytes;
-    crashPoint(`wrote:${this.manifest.size}`);
-    this.manifest.set(file, known.hash);
+    this.counted(file, known);
     return taken;
   }
 
@@ -128,53 +128,32 @@ export class DiskSink implements Sink {
   }
 
   /**
-   * Links `full` to the previous version's file when that holds exactly `data` (a regular file, the
-   * same bytes: its recorded hash while it is the file recorded, else compared byte for byte); null
-   * when it does not, or the link cannot be made, and the file is written. Versions are never
-   * changed once written, so the two names can share the one file.
+   * Links `full` to the previous version's file when that holds exactly what `contents` write: while
+   * it is the file recorded, when they have its recorded hash and size; else, for whole bytes, when
+   * it is a regular file of the same bytes (text in pieces, `llms-full.txt` with 2.3 MB on the
+   * portal, is never joined to be compared). Null when it does not, or the link cannot be made, and
+   * the file is written. Versions are never changed once written, so the two names can share the
+   * one file.
    */
-  private linked(file: string, full: string, data: Buffer): { bytes: number; hash: string } | null {
+  private linked(file: string, full: string, contents: Buffer | readonly string[]): { bytes: number; hash: string } | null {
     if (!this.previous) return null;
     const before = outputFile(this.previous, file);
     const known = this.published?.known(file);
-    const hash = known && sha1(data);
+    const bytes = Buffer.isBuffer(contents) ? contents.length : sizeOf(contents);
+    const hash = known && contentHash(contents);
     try {
       if (known) {
-        if (known.hash !== hash) return null;
+        if (known.hash !== hash || known.bytes !== bytes) return null;
       } else {
+        if (!Buffer.isBuffer(contents)) return null;
         const stat = fs.lstatSync(before);
-        if (!stat.isFile() || stat.size !== data.length || !fs.readFileSync(before).equals(data)) return null;
+        if (!stat.isFile() || stat.size !== bytes || !fs.readFileSync(before).equals(contents)) return null;
       }
       fs.linkSync(before, full);
     } catch {
       return null;
     }
-    return { bytes: data.length, hash: hash || sha1(data) };
-  }
-
-  /**
-   * Links `full` to the previous version's file when the record says it holds exactly what `parts`
-   * make (its hash and size), while it is the file recorded; null otherwise, and the file is
-   * written. Text given in pieces (`llms-full.txt`, 2.3 MB on the portal) is never joined to be
-   * compared, so without a record it is written.
-   */
-  private linkedParts(file: string, full: string, parts: readonly string[]): { bytes: number; hash: string } | null {
-    const known = this.previous ? this.published?.known(file) : undefined;
-    if (!known || !this.previous) return null;
-    const hash = createHash('sha1');
-    let bytes = 0;
-    for (const part of parts) {
-      hash.update(part);
-      bytes += Buffer.byteLength(part);
-    }
-    const digest = hash.digest('base64url');
-    if (digest !== known.hash || bytes !== known.bytes) return null;
-    try {
-      fs.linkSync(outputFile(this.previous, file), full);
-    } catch {
-      return null;
-    }
-    return { bytes, hash: digest };
+    return { bytes, hash: hash || contentHash(contents) };
   }
 
   /**

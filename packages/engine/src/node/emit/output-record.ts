@@ -31,7 +31,7 @@ export interface OutputRecord {
 export type OutputRecords = DirCache<OutputRecord>;
 
 /** A file's identity (see above) and size; null when it is not a regular file or cannot be read. */
-export function identity(file: string): { id: string; bytes: number } | null {
+function identity(file: string): { id: string; bytes: number } | null {
   try {
     const stat = fs.lstatSync(file, { bigint: true });
     return stat.isFile() ? { id: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`, bytes: Number(stat.size) } : null;

@@ -58,14 +58,16 @@ export const isStream = (contents: FileContents): contents is StreamedText => ty
 /** Contents a sink keeps until later (watch, memory): a stream read into its pieces now. */
 const held = (contents: FileContents): HeldContents => (isStream(contents) ? [...contents.stream] : contents);
 
-function contentHash(contents: HeldContents): string {
+/** SHA-1 (base64url) of the bytes the contents write, as every sink's manifest holds it. */
+export function contentHash(contents: HeldContents): string {
   const hash = createHash('sha1');
   if (isParts(contents)) for (const part of contents) hash.update(part);
   else hash.update(contents);
   return hash.digest('base64url');
 }
 
-function sizeOf(contents: HeldContents): number {
+/** The bytes the contents write. */
+export function sizeOf(contents: HeldContents): number {
   if (isParts(contents)) return contents.reduce((n, part) => n + Buffer.byteLength(part), 0);
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 }
