@@ -102,7 +102,7 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   let config: ResolvedConfig;
   let templates: LoadedTemplates;
   try {
-    const bundles: ConfigBundles | null = noCache ? null : new DirCache(path.join(root, CACHE_FOLDER, `v${ENGINE_CACHE_VERSION}`, 'config'));
+    const bundles: ConfigBundles | null = noCache ? null : new DirCache(cacheFolderOf(root, 'config'));
     config = await sessionConfig(root, session, bundles);
     templates = await sessionTemplates(config, session);
   } catch (error) {
@@ -117,7 +117,7 @@ export async function openSite(root: string, noCache: boolean, session: SiteSess
   if (!session.highlighter) {
     // Code blocks render on a worker thread when there are two cores (started by the content stage of a cold build, else on the first block to render).
     const pool = workersWanted() ? new HighlightPool(renderHere) : null;
-    session.highlighter = new CodeHighlighter(new HighlightCache(cacheOff ? null : path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, 'highlight')), pool?.render, pool?.warm);
+    session.highlighter = new CodeHighlighter(new HighlightCache(cacheOff ? null : cacheFolderOf(root, 'highlight')), pool?.render, pool?.warm);
     session.highlightPool = pool;
   }
   const highlighter = session.highlighter;
@@ -208,9 +208,12 @@ const filesKey = (files: string[]): string =>
     }),
   );
 
+/** The folder of one of the site's caches (`.docsgen/v4/<name>`; the config's `cacheDir` is the site's `.docsgen/`). */
+const cacheFolderOf = (root: string, name: string): string => path.join(root, CACHE_FOLDER, `v${ENGINE_CACHE_VERSION}`, name);
+
 function openCaches(config: ResolvedConfig, noCache: boolean, session: SiteSession): SiteCaches {
   if (noCache) return (session.memory ??= memoryCaches(session.watch));
-  const dir = (name: string) => path.join(config.cacheDir, `v${ENGINE_CACHE_VERSION}`, name);
+  const dir = (name: string) => cacheFolderOf(config.root, name);
   const api = new DirCache<ApiEntry>(dir('api'));
   if (session.watch) api.remembering((session.apiEntries ??= new Map()));
   // A watch session's pages carry the live-reload script, so its rendered pages and search files
